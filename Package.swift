@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, each depending only downward:
+//   CanvasCore  plain Swift engine: geometry, layouts, resolve, index, viewport, zoom
+//   Canvas      the C ABI (@c exports declared in include/canvas.h); validates, converts
+//   CCanvasLua  the Lua binding, in C, reaching the engine only through canvas.h
+//   canvas-lua  the command-line host, shaped like Lua's own lua.c
+let luaInclude = "-I/usr/include/lua5.4"
+let exportsMap = Context.packageDirectory + "/Sources/Canvas/exports.map"
+
+let package = Package(
+    name: "Canvas",
+    products: [
+        // libcanvas.so: the C ABI for C, Python (ctypes) and any FFI.
+        .library(name: "canvas", type: .dynamic, targets: ["Canvas"]),
+        // libcanvaslua.so: the Lua module; installed as canvas.so for `require "canvas"`.
+        .library(name: "canvaslua", type: .dynamic, targets: ["CCanvasLua"]),
+        .executable(name: "canvas-lua", targets: ["canvas-lua"]),
+    ],
+    targets: [
+        .target(name: "CanvasCore"),
+        // Header-only target so Swift can import the published contract.
+        .target(name: "CCanvasHeader", path: "include", publicHeadersPath: "."),
+        .target(
+            name: "Canvas",
+            dependencies: ["CanvasCore", "CCanvasHeader"],
+            exclude: ["exports.map"],
+            linkerSettings: [
+                // Only canvas_* and luaopen_canvas leave the shared objects.
+                .unsafeFlags(["-Xlinker", "--version-script=\(exportsMap)"]),
+            ]
+        ),
+        .target(
+            name: "CCanvasLua",
+            dependencies: ["Canvas", "CCanvasHeader"],
+            cSettings: [.unsafeFlags([luaInclude])]
+        ),
+        .executableTarget(
+            name: "canvas-lua",
+            dependencies: ["CCanvasLua"],
+            cSettings: [.unsafeFlags([luaInclude])],
+            linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("m")]
+        ),
+        .testTarget(name: "CanvasCoreTests", dependencies: ["CanvasCore"]),
+    ]
+)

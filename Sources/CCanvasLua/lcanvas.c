@@ -1,0 +1,1 @@
+int canvas_lua_placeholder;

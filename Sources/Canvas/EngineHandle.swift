@@ -1,0 +1,94 @@
+import CanvasCore
+import CCanvasHeader
+
+/// What a `canvas_engine *` points at: the core engine plus the state only
+/// the C boundary needs (the last-error string and the re-entrancy guard).
+final class EngineHandle {
+    let engine = CanvasEngine()
+
+    /// The last failure's message, NUL-terminated, owned here so the pointer
+    /// handed out by `canvas_engine_last_error` stays valid until the next failure.
+    private(set) var lastError: [CChar] = [0]
+
+    /// True while the engine runs one of the host's callbacks; calls made
+    /// from inside are refused instead of touching half-updated state.
+    var isInCallback = false
+
+    /// A message a failing callback left with `canvas_callback_error`.
+    var callbackMessage: String?
+
+    func setLastError(_ message: String) {
+        lastError = Array(message.utf8CString)
+    }
+
+    /// Runs `body` with the re-entrancy guard up, for calls out to the host.
+    func callingOut<Result>(_ body: () -> Result) -> Result {
+        isInCallback = true
+        defer { isInCallback = false }
+        return body()
+    }
+
+    // MARK: Handles
+
+    var pointer: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ pointer: UnsafeRawPointer) -> EngineHandle {
+        Unmanaged<EngineHandle>.fromOpaque(pointer).takeUnretainedValue()
+    }
+}
+
+/// A failure on its way out through the C boundary.
+struct ABIFailure: Error {
+    var status: canvas_status
+    var message: String
+
+    init(_ status: Int32, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    init(_ error: CanvasError) {
+        let status: Int32 = switch error.kind {
+        case .invalidArgument: CANVAS_ERR_INVALID_ARGUMENT
+        case .nonFinite: CANVAS_ERR_NON_FINITE
+        case .badLayout: CANVAS_ERR_BAD_LAYOUT
+        case .callbackFailed: CANVAS_ERR_CALLBACK
+        case .notFound: CANVAS_ERR_NOT_FOUND
+        }
+        self.init(status, error.message)
+    }
+}
+
+/// The one way into the engine from C: checks the handle, refuses calls
+/// from inside a callback, and turns a thrown failure into a status code
+/// plus the last-error message. Every exported function that can fail goes
+/// through here, so none of them can let a Swift error escape.
+func withEngine(
+    _ pointer: UnsafeRawPointer?,
+    _ function: StaticString = #function,
+    _ body: (EngineHandle) throws(ABIFailure) -> Void
+) -> canvas_status {
+    guard let pointer else { return CANVAS_ERR_NULL }
+    let handle = EngineHandle.from(pointer)
+    guard !handle.isInCallback else {
+        // The engine is mid-call; record nothing in it beyond the message.
+        handle.setLastError("engine is busy: called from inside one of its own callbacks")
+        return CANVAS_ERR_BUSY
+    }
+    do throws(ABIFailure) {
+        try body(handle)
+        return CANVAS_OK
+    } catch {
+        handle.setLastError(error.message)
+        return error.status
+    }
+}
+
+/// Runs a core call, translating its error for the boundary.
+func core<Result>(_ body: () throws(CanvasError) -> Result) throws(ABIFailure) -> Result {
+    do throws(CanvasError) {
+        return try body()
+    } catch {
+        throw ABIFailure(error)
+    }
+}

@@ -1,0 +1,38 @@
+import CanvasCore
+import CCanvasHeader
+
+/// Argument checks shared by the exports. Each throws an `ABIFailure`
+/// whose message names the argument, so the last error says what to fix.
+enum Check {
+    static func notNull<T>(_ pointer: T?, _ name: String) throws(ABIFailure) -> T {
+        guard let pointer else { throw ABIFailure(CANVAS_ERR_NULL, "\(name) is NULL") }
+        return pointer
+    }
+
+    static func finite(_ value: Double, _ name: String) throws(ABIFailure) -> Double {
+        guard value.isFinite else { throw ABIFailure(CANVAS_ERR_NON_FINITE, "\(name) is not finite (\(value))") }
+        return value
+    }
+
+    static func nonNegative(_ value: Double, _ name: String) throws(ABIFailure) -> Double {
+        let value = try finite(value, name)
+        guard value >= 0 else { throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "\(name) is negative (\(value))") }
+        return value
+    }
+
+    static func unitPoint(_ point: canvas_point, _ name: String) throws(ABIFailure) -> UnitPoint {
+        let unit = UnitPoint(x: try finite(point.x, "\(name).x"), y: try finite(point.y, "\(name).y"))
+        guard unit.isInUnitSquare else {
+            throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "\(name) (\(point.x), \(point.y)) is outside 0...1")
+        }
+        return unit
+    }
+
+    static func count(_ count: UInt, _ name: String) throws(ABIFailure) -> Int {
+        // A count past Int.max cannot describe memory a caller really holds.
+        guard count <= UInt(Int.max / MemoryLayout<canvas_rect>.stride) else {
+            throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "\(name) \(count) is too large")
+        }
+        return Int(count)
+    }
+}

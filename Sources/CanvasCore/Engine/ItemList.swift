@@ -1,0 +1,40 @@
+/// The items on a canvas: ids and sizes, in data order, with a lookup from
+/// id to position.
+public struct ItemList: Sendable {
+    public private(set) var ids: [UInt64]
+    public private(set) var sizes: [Size]
+    private var positions: [UInt64: Int]
+
+    public static let empty = ItemList()
+
+    private init() {
+        ids = []
+        sizes = []
+        positions = [:]
+    }
+
+    /// Builds the list, refusing duplicate ids (sizes are cached by id, so
+    /// two items with one id would be indistinguishable).
+    /// - Parameter ids: one per size, or `nil` for 1…count.
+    /// - Throws: `CanvasError.invalidArgument` on a count mismatch or a duplicate.
+    public init(sizes: [Size], ids: [UInt64]?) throws(CanvasError) {
+        let ids = ids ?? (0..<sizes.count).map { UInt64($0 + 1) }
+        guard ids.count == sizes.count else {
+            throw CanvasError(.invalidArgument, "\(ids.count) ids for \(sizes.count) sizes")
+        }
+        var positions = [UInt64: Int](minimumCapacity: ids.count)
+        for (index, id) in ids.enumerated() {
+            if let earlier = positions.updateValue(index, forKey: id) {
+                throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier + 1) and \(index + 1)")
+            }
+        }
+        self.ids = ids
+        self.sizes = sizes
+        self.positions = positions
+    }
+
+    public var count: Int { ids.count }
+
+    /// The zero-based position of `id`, or `nil` when no item has it.
+    public func index(of id: UInt64) -> Int? { positions[id] }
+}

@@ -1,0 +1,64 @@
+/// One item as a layout sees it: where it stands in the data and how big it is.
+public struct LayoutItem: Hashable, Sendable {
+    /// Zero-based position in the data.
+    public var index: Int
+    /// The item's size, already sanitized (finite, not negative).
+    public var size: Size
+}
+
+/// The items handed to a layout, as a collection that reads straight from
+/// the engine's size storage instead of copying a million structs.
+public struct LayoutItems: RandomAccessCollection, Sendable {
+    public let sizes: [Size]
+
+    public init(sizes: [Size]) { self.sizes = sizes }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { sizes.count }
+    public subscript(position: Int) -> LayoutItem {
+        LayoutItem(index: position, size: sizes[position])
+    }
+}
+
+/// The space offered to a layout. A side is `nil` when the canvas leaves it
+/// open (automatic content size), so the layout picks its own extent.
+public struct Proposal: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double?, height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let unspecified = Proposal(width: nil, height: nil)
+}
+
+/// A place function over sizes: given the items and a proposal, return one
+/// frame per item, in item order, anywhere on the plane (negative
+/// coordinates are fine). The engine normalizes, mirrors, anchors and sizes
+/// the result, so a layout only decides relative positions.
+///
+///     struct Ring: CanvasLayout {
+///         var radius: Double
+///         func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
+///             items.map { item in ... }
+///         }
+///     }
+///
+/// A layout that needs scratch state between calls declares a `Cache`; the
+/// engine makes it once per set of items and hands it back on every call.
+public protocol CanvasLayout {
+    associatedtype Cache = Void
+
+    /// Builds the cache for a new set of items.
+    func makeCache(for items: LayoutItems) -> Cache
+
+    /// Returns exactly one frame per item, in item order.
+    /// - Throws: `CanvasError` when the layout cannot place the items.
+    func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Cache) throws(CanvasError) -> [Rect]
+}
+
+extension CanvasLayout where Cache == Void {
+    public func makeCache(for items: LayoutItems) {}
+}
