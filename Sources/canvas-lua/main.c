@@ -1,1 +1,221 @@
-int main(void){return 0;}
+/*
+** canvas-lua: runs a layout script and prints where every item goes.
+**
+**     canvas-lua [options] script.lua [args]
+**
+** Shaped like Lua's own lua.c: main only creates a state and lua_pcall's
+** pmain, so even a failure while setting up is reported the same way
+** ("canvas-lua: message" on stderr, a non-zero exit). Scripts run under
+** an instruction budget and a memory cap, and Ctrl-C stops them through a
+** hook, because a signal handler cannot safely touch a Lua state.
+*/
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "canvas.h"
+#include "lcanvas.h"
+#include "options.h"
+#include "output.h"
+#include "sandbox.h"
+
+static const char *progname = "canvas-lua";
+
+/* ---- limits ----------------------------------------------------------- */
+
+typedef struct memory_budget {
+    size_t used;
+    size_t limit;  /* 0: no limit */
+    int refused;   /* an allocation hit the limit */
+} memory_budget;
+
+/* An allocator that refuses to grow past the budget; Lua turns the refusal
+   into a "not enough memory" error and the state stays usable. */
+static void *budget_alloc(void *user, void *block, size_t old_size, size_t new_size) {
+    memory_budget *budget = user;
+    size_t old = block ? old_size : 0;
+    if (new_size == 0) {
+        free(block);
+        budget->used -= old;
+        return NULL;
+    }
+    if (budget->limit && new_size > old && budget->used - old + new_size > budget->limit) {
+        budget->refused = 1;
+        return NULL;
+    }
+    void *grown = realloc(block, new_size);
+    if (grown) budget->used = budget->used - old + new_size;
+    return grown;
+}
+
+#define HOOK_STEP 1000  /* instructions between checks */
+
+static long long instruction_limit;  /* 0: no limit */
+static long long instructions_used;
+static volatile sig_atomic_t interrupted;
+
+static void count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    if (interrupted) {
+        interrupted = 0;
+        luaL_error(L, "interrupted");
+    }
+    instructions_used += HOOK_STEP;
+    if (instruction_limit && instructions_used > instruction_limit)
+        luaL_error(L, "instruction limit exceeded (%I instructions; raise it with --max-instructions)",
+                   (lua_Integer)instruction_limit);
+}
+
+/* Ctrl-C: flag it for the hook; a second one ends the process as usual. */
+static void on_interrupt(int signal_number) {
+    signal(signal_number, SIG_DFL);
+    interrupted = 1;
+}
+
+/* ---- running ---------------------------------------------------------- */
+
+/*
+** Calls the function below nargs arguments with a fresh instruction budget;
+** an error stays on the stack as its message. With traceback set, Lua errors
+** get a traceback (the script's own code); without, messages stay one line
+** (the engine's complaints about a description, which name the key instead).
+*/
+static int docall(lua_State *L, int nargs, int nresults, int traceback) {
+    int base = lua_gettop(L) - nargs;
+    if (traceback) {
+        lua_pushcfunction(L, lcanvas_traceback);
+        lua_insert(L, base);
+    }
+    instructions_used = 0;
+    signal(SIGINT, on_interrupt);
+    int status = lua_pcall(L, nargs, nresults, traceback ? base : 0);
+    signal(SIGINT, SIG_DFL);
+    if (traceback) lua_remove(L, base);
+    return status;
+}
+
+/* The script's name as Lua reports positions in it ("ring.lua:12:"). */
+static const char *chunk_label(const char *script) {
+    const char *slash = strrchr(script, '/');
+    return strlen(script) > LUA_IDSIZE - 10 && slash ? slash + 1 : script;
+}
+
+/* Prefixes messages that lack a position with the script's name, so every
+   error says which file it is about. */
+static void locate_error(lua_State *L, const char *script) {
+    const char *message = lua_tostring(L, -1);
+    const char *label = chunk_label(script);
+    if (message && strncmp(message, label, strlen(label)) != 0) {
+        lua_pushfstring(L, "%s: %s", script, message);
+        lua_remove(L, -2);
+    }
+}
+
+static int write_output(lua_State *L) {
+    const run_options *options = lua_touserdata(L, 2);
+    if (strcmp(options->format, "text") == 0) output_text(L, 1, stdout);
+    else output_json(L, 1, stdout);
+    return 0;
+}
+
+/* Pushes the arg table, as lua.c does: arg[0] the script, arg[1..] its arguments. */
+static void create_arg_table(lua_State *L, char **argv, int argc, int script_index) {
+    lua_createtable(L, argc - script_index - 1, script_index + 1);
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i - script_index);
+    }
+    lua_setglobal(L, "arg");
+}
+
+static int pmain(lua_State *L) {
+    int argc = (int)lua_tointeger(L, 1);
+    char **argv = lua_touserdata(L, 2);
+    run_options *options = lua_touserdata(L, 3);
+    lua_settop(L, 0);
+    luaL_checkversion(L);
+
+    luaL_openlibs(L);
+    luaL_requiref(L, "canvas", luaopen_canvas, 1);     /* 1: the module */
+    if (options->sandbox) sandbox_apply(L);
+    create_arg_table(L, argv, argc, options->script_index);
+    lua_gc(L, LUA_GCRESTART);
+    lua_gc(L, LUA_GCGEN, 0, 0);
+
+    /* Run the script; it returns the description. */
+    int status = luaL_loadfile(L, options->script);
+    if (status == LUA_OK) {
+        int nargs = argc - options->script_index - 1;
+        luaL_checkstack(L, nargs + 3, "too many script arguments");
+        for (int i = options->script_index + 1; i < argc; i++) lua_pushstring(L, argv[i]);
+        status = docall(L, nargs, 1, 1);
+    }
+    if (status != LUA_OK) return lua_error(L);
+    if (!lua_istable(L, -1))
+        return luaL_error(L, "%s: the script must return a canvas description (a table), got %s",
+                          options->script, luaL_typename(L, -1));
+    int description = lua_gettop(L);
+    if (options->rtl) {
+        lua_pushliteral(L, "rtl");
+        lua_setfield(L, description, "direction");
+    }
+
+    /* Resolve it through the module, as any script could. */
+    lua_getfield(L, 1, "resolve");
+    lua_pushvalue(L, description);
+    if (docall(L, 1, 1, 0) != LUA_OK) {
+        locate_error(L, options->script);
+        return lua_error(L);
+    }
+    int result = lua_gettop(L);
+
+    lua_pushcfunction(L, write_output);
+    lua_pushvalue(L, result);
+    lua_pushlightuserdata(L, options);
+    if (docall(L, 2, 0, 0) != LUA_OK) return lua_error(L);
+    if (fflush(stdout) != 0 || ferror(stdout))
+        return luaL_error(L, "cannot write the output: %s", strerror(errno));
+    return 0;
+}
+
+static void report(const char *message) {
+    fprintf(stderr, "%s: %s\n", progname, message);
+    fflush(stderr);
+}
+
+int main(int argc, char **argv) {
+    if (argv[0] && argv[0][0]) progname = argv[0];
+    run_options options;
+    int parsed = options_parse(argc, argv, &options);
+    if (parsed != OPTIONS_RUN) return parsed == OPTIONS_DONE ? EXIT_SUCCESS : 2;
+
+    memory_budget budget = {0, options.max_memory, 0};
+    lua_State *L = lua_newstate(budget_alloc, &budget);
+    if (L == NULL) {
+        report("cannot create a Lua state: not enough memory");
+        return EXIT_FAILURE;
+    }
+    instruction_limit = options.max_instructions;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    lua_gc(L, LUA_GCSTOP);  /* no collections while building the state */
+    lua_pushcfunction(L, pmain);
+    lua_pushinteger(L, argc);
+    lua_pushlightuserdata(L, argv);
+    lua_pushlightuserdata(L, &options);
+    int status = lua_pcall(L, 3, 0, 0);
+    if (status != LUA_OK) {
+        const char *message = lua_tostring(L, -1);
+        report(message ? message : "(error object is not a string)");
+        if (budget.refused)
+            fprintf(stderr, "%s: the script reached the memory limit of %zu MiB; raise it with --max-memory\n",
+                    progname, options.max_memory >> 20);
+    }
+    lua_close(L);
+    return status == LUA_OK ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,30 @@
+/*
+** lcanvas.h: the Lua binding for Canvas.
+**
+** luaopen_canvas opens the module `canvas` (also the entry point of
+** canvas.so for the stock lua5.4 interpreter). The binding reaches the
+** engine only through canvas.h.
+*/
+#ifndef LCANVAS_H
+#define LCANVAS_H
+
+#include <lua.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Opens the canvas module and leaves its table on the stack. */
+int luaopen_canvas(lua_State *L);
+
+/*
+** A message handler for lua_pcall: appends a traceback to the message, once
+** (errors from layout callbacks already carry theirs).
+*/
+int lcanvas_traceback(lua_State *L);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,125 @@
+/*
+** lplace.c: a Lua function as a canvas_place_fn.
+**
+** The engine calls lcanvas_place from inside canvas_resolve, with Swift
+** frames below us on the C stack. A Lua error must never longjmp across
+** them, so all Lua work runs inside lua_pcall of place_protected; the
+** callback itself only pushes values that cannot fail to allocate (light C
+** functions, a light userdata, a copy of a stack slot) after checking the
+** stack has room. A failure goes to the engine through canvas_callback_error
+** and surfaces as CANVAS_ERR_CALLBACK, which the binding raises as a Lua
+** error once canvas_resolve has returned.
+*/
+#include <stdio.h>
+
+#include "lcanvas_internal.h"
+
+typedef struct place_call {
+    const canvas_size *sizes;
+    size_t count;
+    double proposal_width, proposal_height;
+    canvas_rect *frames_out;
+} place_call;
+
+/* Reads frame i (1-based), the table on top of the stack, into *out. */
+static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
+    static const char *const keys[4] = {"x", "y", "width", "height"};
+    double values[4];
+    char where[64];
+    snprintf(where, sizeof where, "place: frame %lld", (long long)i);
+    if (!lua_istable(L, -1))
+        luaL_error(L, "%s: expected a table {x=, y=, width=, height=}, got %s", where, luaL_typename(L, -1));
+    for (int k = 0; k < 4; k++) {
+        if (lua_getfield(L, -1, keys[k]) == LUA_TNIL)
+            luaL_error(L, "%s: missing field '%s'", where, keys[k]);
+        values[k] = lcanvas_check_finite(L, -1, where, keys[k]);
+        lua_pop(L, 1);
+    }
+    if (values[2] < 0 || values[3] < 0)
+        luaL_error(L, "%s: negative size (width %f, height %f)", where, values[2], values[3]);
+    *out = (canvas_rect){values[0], values[1], values[2], values[3]};
+}
+
+/* Pushes the items array: {index=, id=, width=, height=} per item. */
+static void push_items(lua_State *L, int ids, const place_call *call) {
+    lua_createtable(L, call->count < INT32_MAX ? (int)call->count : INT32_MAX, 0);
+    for (size_t i = 0; i < call->count; i++) {
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, (lua_Integer)i + 1);
+        lua_setfield(L, -2, "index");
+        lua_geti(L, ids, (lua_Integer)i + 1);
+        lua_setfield(L, -2, "id");
+        lua_pushnumber(L, call->sizes[i].width);
+        lua_setfield(L, -2, "width");
+        lua_pushnumber(L, call->sizes[i].height);
+        lua_setfield(L, -2, "height");
+        lua_seti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+/* Pushes the proposal {width=, height=}; an open side stays nil. */
+static void push_proposal(lua_State *L, const place_call *call) {
+    lua_createtable(L, 0, 2);
+    if (call->proposal_width == call->proposal_width) {  /* not NaN */
+        lua_pushnumber(L, call->proposal_width);
+        lua_setfield(L, -2, "width");
+    }
+    if (call->proposal_height == call->proposal_height) {
+        lua_pushnumber(L, call->proposal_height);
+        lua_setfield(L, -2, "height");
+    }
+}
+
+/*
+** Under lua_pcall, with 1 = the call (light userdata), 2 = the canvas
+** userdata. Errors in the script's place function get a traceback; errors in
+** what it returned are plain messages naming the frame and the key.
+*/
+static int place_protected(lua_State *L) {
+    const place_call *call = lua_touserdata(L, 1);
+    lua_getiuservalue(L, 2, 1);             /* 3: the canvas's Lua state table */
+    lua_getfield(L, 3, "ids");              /* 4: ids */
+    lua_pushcfunction(L, lcanvas_traceback);
+    lua_getfield(L, 3, "place");            /* 6: place */
+    push_items(L, 4, call);
+    push_proposal(L, call);
+    if (lua_pcall(L, 2, 1, 5) != LUA_OK) return lua_error(L);
+    lua_replace(L, 5);                      /* 5: frames */
+    if (!lua_istable(L, 5))
+        return luaL_error(L, "place: expected an array of frames, got %s", luaL_typename(L, 5));
+    lua_Integer returned = luaL_len(L, 5);
+    if (returned != (lua_Integer)call->count)
+        return luaL_error(L, "place: returned %I frames for %I items",
+                          returned, (lua_Integer)call->count);
+    for (lua_Integer i = 1; i <= returned; i++) {
+        lua_geti(L, 5, i);
+        read_frame(L, i, &call->frames_out[i - 1]);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
+                            double proposal_width, double proposal_height,
+                            canvas_rect *frames_out) {
+    lcanvas *canvas = user;
+    lua_State *L = canvas->L;
+    place_call call = {sizes, count, proposal_width, proposal_height, frames_out};
+    if (!lua_checkstack(L, 4)) {
+        canvas_callback_error(canvas->engine, "place: Lua stack overflow");
+        return CANVAS_ERR_CALLBACK;
+    }
+    int base = lua_gettop(L);
+    lua_pushcfunction(L, place_protected);
+    lua_pushlightuserdata(L, &call);
+    lua_pushvalue(L, canvas->self_index);
+    int status = lua_pcall(L, 2, 0, 0);
+    if (status != LUA_OK) {
+        /* Our errors and the handler's are strings; lua_tostring would
+           allocate for anything else, so that is not attempted here. */
+        const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "place: error";
+        canvas_callback_error(canvas->engine, message);
+    }
+    lua_settop(L, base);
+    return status == LUA_OK ? CANVAS_OK : CANVAS_ERR_CALLBACK;
+}

@@ -1,0 +1,107 @@
+/*
+** lvalues.c: checked reads of numbers, sizes and points from Lua tables.
+** Every failure names where the value came from ("items[3].width"), so a
+** script author can find it without a debugger.
+*/
+#include <math.h>
+#include <string.h>
+
+#include "lcanvas_internal.h"
+
+/* Checks that the value at index is a finite number; `where` and `key` name it. */
+lua_Number lcanvas_check_finite(lua_State *L, int index, const char *where, const char *key) {
+    const char *dot = key[0] ? "." : "";
+    if (lua_type(L, index) != LUA_TNUMBER)
+        luaL_error(L, "%s%s%s: expected a number, got %s", where, dot, key, luaL_typename(L, index));
+    lua_Number value = lua_tonumber(L, index);
+    if (!isfinite(value))
+        luaL_error(L, "%s%s%s: expected a finite number, got %s", where, dot, key,
+                   isnan(value) ? "nan" : value > 0 ? "inf" : "-inf");
+    return value;
+}
+
+/* t[key] as a finite number, or fallback when the field is nil. */
+lua_Number lcanvas_number_field(lua_State *L, int table, const char *key, lua_Number fallback, const char *where) {
+    table = lua_absindex(L, table);
+    lua_getfield(L, table, key);
+    lua_Number value = lua_isnil(L, -1) ? fallback : lcanvas_check_finite(L, -1, where, key);
+    lua_pop(L, 1);
+    return value;
+}
+
+/*
+** Reads a size written as {w, h} or {width = w, height = h}. Returns 0 when
+** the value is not a table, so callers can try other forms.
+*/
+int lcanvas_size_pair(lua_State *L, int index, const char *where, canvas_size *out) {
+    index = lua_absindex(L, index);
+    if (!lua_istable(L, index)) return 0;
+    static const char *const keys[2] = {"width", "height"};
+    double sides[2];
+    for (int i = 0; i < 2; i++) {
+        lua_getfield(L, index, keys[i]);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            lua_geti(L, index, i + 1);
+        }
+        if (lua_isnil(L, -1))
+            luaL_error(L, "%s: expected {width, height} or {width = w, height = h}, missing %s", where, keys[i]);
+        sides[i] = lcanvas_check_finite(L, -1, where, keys[i]);
+        if (sides[i] < 0)
+            luaL_error(L, "%s.%s: expected a non-negative number, got %f", where, keys[i], sides[i]);
+        lua_pop(L, 1);
+    }
+    out->width = sides[0];
+    out->height = sides[1];
+    return 1;
+}
+
+static const struct { const char *name; double x, y; } unit_points[] = {
+    {"top_leading", 0, 0},    {"top", 0.5, 0},      {"top_trailing", 1, 0},
+    {"leading", 0, 0.5},      {"center", 0.5, 0.5}, {"trailing", 1, 0.5},
+    {"bottom_leading", 0, 1}, {"bottom", 0.5, 1},   {"bottom_trailing", 1, 1},
+};
+
+/* A unit point: one of the nine names, or {x = , y = } with both in 0..1. */
+canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where) {
+    index = lua_absindex(L, index);
+    if (lua_type(L, index) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, index);
+        for (size_t i = 0; i < sizeof unit_points / sizeof unit_points[0]; i++)
+            if (strcmp(name, unit_points[i].name) == 0)
+                return (canvas_point){unit_points[i].x, unit_points[i].y};
+        luaL_error(L, "%s: unknown anchor '%s' (expected top_leading, top, top_trailing, leading, "
+                      "center, trailing, bottom_leading, bottom, bottom_trailing or {x=, y=})", where, name);
+    }
+    if (!lua_istable(L, index))
+        luaL_error(L, "%s: expected an anchor name or {x=, y=}, got %s", where, luaL_typename(L, index));
+    canvas_point point = {
+        lcanvas_number_field(L, index, "x", NAN, where),
+        lcanvas_number_field(L, index, "y", NAN, where),
+    };
+    if (isnan(point.x) || isnan(point.y))
+        luaL_error(L, "%s: expected {x=, y=} with both fields", where);
+    if (point.x < 0 || point.x > 1 || point.y < 0 || point.y > 1)
+        luaL_error(L, "%s: x and y must lie in 0..1, got (%f, %f)", where, point.x, point.y);
+    return point;
+}
+
+void lcanvas_push_rect(lua_State *L, canvas_rect rect) {
+    lua_createtable(L, 0, 4);
+    lua_pushnumber(L, rect.x);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, rect.y);
+    lua_setfield(L, -2, "y");
+    lua_pushnumber(L, rect.width);
+    lua_setfield(L, -2, "width");
+    lua_pushnumber(L, rect.height);
+    lua_setfield(L, -2, "height");
+}
+
+void lcanvas_push_size(lua_State *L, canvas_size size) {
+    lua_createtable(L, 0, 2);
+    lua_pushnumber(L, size.width);
+    lua_setfield(L, -2, "width");
+    lua_pushnumber(L, size.height);
+    lua_setfield(L, -2, "height");
+}

@@ -1,0 +1,146 @@
+/*
+** options.c: canvas-lua's command line: options first, then the script and
+** its own arguments (which the script sees in `arg`, as with lua).
+*/
+#include <ctype.h>
+#include <limits.h>
+#include <stdint.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lua.h>
+
+#include "canvas.h"
+#include "options.h"
+
+#define DEFAULT_MAX_INSTRUCTIONS 1000000000LL     /* a few seconds of work, not minutes */
+#define DEFAULT_MAX_MEMORY ((size_t)4 << 30)      /* 4 GiB of Lua heap */
+
+static const char usage_text[] =
+    "usage: canvas-lua [options] script.lua [args...]\n"
+    "\n"
+    "Runs a layout script that returns a canvas description, resolves it, and\n"
+    "prints where every item goes (JSON on stdout by default).\n"
+    "\n"
+    "options:\n"
+    "  --format FORMAT         json (default) or text\n"
+    "  --svg FILE              also draw the canvas as an SVG picture\n"
+    "  --rtl                   lay out right-to-left (overrides the description)\n"
+    "  --sandbox               run without io, os (but its clocks), debug, package\n"
+    "                          loaders, dofile, loadfile and binary chunks\n"
+    "  --max-instructions N    stop a script or callback after N Lua instructions\n"
+    "                          (default 1000000000; 0 for no limit)\n"
+    "  --max-memory SIZE       cap the Lua heap, e.g. 512M or 2G (default 4G; 0 for\n"
+    "                          no limit)\n"
+    "  -h, --help              show this help and exit\n"
+    "  -v, --version           show the version and exit\n"
+    "  --                      stop handling options\n"
+    "\n"
+    "The module is also available to scripts as require \"canvas\".\n";
+
+static void usage_error(const char *program, const char *message, const char *detail) {
+    fprintf(stderr, "%s: %s%s%s\n", program, message, detail ? " " : "", detail ? detail : "");
+    fprintf(stderr, "Try '%s --help' for more information.\n", program);
+}
+
+/* A whole number, with an optional K, M or G suffix (powers of 1024) when scaled. */
+static int parse_amount(const char *text, int scaled, unsigned long long *out) {
+    if (!isdigit((unsigned char)text[0])) return 0;
+    char *end;
+    errno = 0;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno) return 0;
+    if (scaled && *end) {
+        int shift = 0;
+        switch (toupper((unsigned char)*end)) {
+        case 'K': shift = 10; break;
+        case 'M': shift = 20; break;
+        case 'G': shift = 30; break;
+        default: return 0;
+        }
+        end++;
+        if (toupper((unsigned char)*end) == 'B' || toupper((unsigned char)*end) == 'I') end++;
+        if (value > (~0ULL >> shift)) return 0;
+        value <<= shift;
+    }
+    if (*end) return 0;
+    *out = value;
+    return 1;
+}
+
+/* Matches "--name" (value in the next argument) or "--name=value". */
+static int option_with_value(int argc, char **argv, int *i, const char *name, const char **value) {
+    size_t length = strlen(name);
+    if (strncmp(argv[*i], name, length) != 0) return 0;
+    if (argv[*i][length] == '=') {
+        *value = argv[*i] + length + 1;
+        return 1;
+    }
+    if (argv[*i][length] != '\0') return 0;
+    *value = *i + 1 < argc ? argv[++*i] : NULL;
+    return 1;
+}
+
+int options_parse(int argc, char **argv, run_options *out) {
+    const char *program = argv[0] && argv[0][0] ? argv[0] : "canvas-lua";
+    *out = (run_options){
+        .format = "json",
+        .max_instructions = DEFAULT_MAX_INSTRUCTIONS,
+        .max_memory = DEFAULT_MAX_MEMORY,
+    };
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        const char *arg = argv[i], *value = NULL;
+        unsigned long long amount;
+        if (strcmp(arg, "--") == 0) {
+            i++;
+            break;
+        } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return OPTIONS_DONE;
+        } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--version") == 0) {
+            printf("canvas-lua %s (Canvas ABI %u, %s)\n", canvas_version(), canvas_abi_version(), LUA_RELEASE);
+            return OPTIONS_DONE;
+        } else if (strcmp(arg, "--rtl") == 0) {
+            out->rtl = 1;
+        } else if (strcmp(arg, "--sandbox") == 0) {
+            out->sandbox = 1;
+        } else if (option_with_value(argc, argv, &i, "--format", &value)) {
+            if (!value || (strcmp(value, "json") != 0 && strcmp(value, "text") != 0)) {
+                usage_error(program, "--format expects json or text, got", value ? value : "nothing");
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->format = value;
+        } else if (option_with_value(argc, argv, &i, "--svg", &value)) {
+            if (!value || !value[0]) {
+                usage_error(program, "--svg expects a file name", NULL);
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->svg = value;
+        } else if (option_with_value(argc, argv, &i, "--max-instructions", &value)) {
+            if (!value || !parse_amount(value, 0, &amount) || amount > (unsigned long long)LLONG_MAX) {
+                usage_error(program, "--max-instructions expects a whole number, got", value ? value : "nothing");
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->max_instructions = (long long)amount;
+        } else if (option_with_value(argc, argv, &i, "--max-memory", &value)) {
+            if (!value || !parse_amount(value, 1, &amount) || amount > SIZE_MAX) {
+                usage_error(program, "--max-memory expects a size such as 512M or 2G, got", value ? value : "nothing");
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->max_memory = (size_t)amount;
+        } else {
+            usage_error(program, "unknown option", arg);
+            return OPTIONS_USAGE_ERROR;
+        }
+    }
+    if (i >= argc) {
+        usage_error(program, "no script given", NULL);
+        return OPTIONS_USAGE_ERROR;
+    }
+    out->script = argv[i];
+    out->script_index = i;
+    return OPTIONS_RUN;
+}

@@ -1,0 +1,151 @@
+/*
+** output_json.c: the JSON document, a contract other tools read:
+**
+**   {"content_size": {"width":…, "height":…},
+**    "content_bounds": {"x":…, "y":…, "width":…, "height":…},
+**    "items": [{"id":…, "x":…, "y":…, "width":…, "height":…}, …]}
+**
+** Items in data order; numbers as JSON numbers, in the shortest form that
+** reads back to the same double; string ids as JSON strings.
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "output.h"
+
+void output_number(FILE *out, double value) {
+    if (!isfinite(value)) {          /* JSON has no NaN; the engine never makes one */
+        fputs("null", out);
+        return;
+    }
+    if (value == 0) value = 0;       /* no "-0" */
+    if (value == floor(value) && fabs(value) < 1e15) {
+        fprintf(out, "%.0f", value);
+        return;
+    }
+    char text[32];
+    for (int precision = 15; precision <= 17; precision++) {
+        snprintf(text, sizeof text, "%.*g", precision, value);
+        if (strtod(text, NULL) == value) break;
+    }
+    fputs(text, out);
+}
+
+double output_field(lua_State *L, int table, const char *key) {
+    lua_getfield(L, table, key);
+    double value = lua_tonumber(L, -1);
+    lua_pop(L, 1);
+    return value;
+}
+
+static void write_string(FILE *out, const char *text, size_t length) {
+    fputc('"', out);
+    for (size_t i = 0; i < length; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c == '\n') fputs("\\n", out);
+        else if (c == '\t') fputs("\\t", out);
+        else if (c < 0x20) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void write_fields(lua_State *L, FILE *out, int table, const char *const *keys) {
+    for (int i = 0; keys[i]; i++) {
+        fprintf(out, "%s\"%s\": ", i ? ", " : "", keys[i]);
+        output_number(out, output_field(L, table, keys[i]));
+    }
+}
+
+static const char *const size_keys[] = {"width", "height", NULL};
+static const char *const rect_keys[] = {"x", "y", "width", "height", NULL};
+
+/* Writes {"key": {...}} for a nested size or rect table, when present. */
+static int write_object(lua_State *L, FILE *out, int result, const char *key, const char *const *keys, int first) {
+    if (lua_getfield(L, result, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return first;
+    }
+    fprintf(out, "%s\n  \"%s\": {", first ? "" : ",", key);
+    write_fields(L, out, lua_gettop(L), keys);
+    fputc('}', out);
+    lua_pop(L, 1);
+    return 0;
+}
+
+static void write_id(lua_State *L, FILE *out, int index) {
+    if (lua_type(L, index) == LUA_TSTRING) {
+        size_t length;
+        const char *text = lua_tolstring(L, index, &length);
+        write_string(out, text, length);
+    } else if (lua_isinteger(L, index)) {
+        fprintf(out, LUA_INTEGER_FMT, lua_tointeger(L, index));
+    } else {
+        output_number(out, lua_tonumber(L, index));
+    }
+}
+
+/* Writes "key": [ids…] for an array of ids, when present. */
+static void write_id_list(lua_State *L, FILE *out, int result, const char *key) {
+    if (lua_getfield(L, result, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    fprintf(out, ",\n  \"%s\": [", key);
+    lua_Integer count = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        if (i > 1) fputs(", ", out);
+        write_id(L, out, -1);
+        lua_pop(L, 1);
+    }
+    fputc(']', out);
+    lua_pop(L, 1);
+}
+
+void output_json(lua_State *L, int result, FILE *out) {
+    result = lua_absindex(L, result);
+    fputc('{', out);
+    int first = 1;
+    first = write_object(L, out, result, "content_size", size_keys, first);
+    first = write_object(L, out, result, "content_bounds", rect_keys, first);
+    first = write_object(L, out, result, "viewport", rect_keys, first);
+    if (lua_getfield(L, result, "zoom") == LUA_TTABLE) {
+        fprintf(out, "%s\n  \"zoom\": {\"scale\": ", first ? "" : ",");
+        output_number(out, output_field(L, -1, "scale"));
+        lua_getfield(L, -1, "axis");
+        fputs(", \"axis\": ", out);
+        write_string(out, lua_tostring(L, -1) ? lua_tostring(L, -1) : "", lua_rawlen(L, -1));
+        lua_pop(L, 1);
+        fputc('}', out);
+        first = 0;
+    }
+    lua_pop(L, 1);
+
+    lua_getfield(L, result, "items");
+    int items = lua_gettop(L);
+    lua_Integer count = lua_istable(L, items) ? luaL_len(L, items) : 0;
+    fprintf(out, "%s\n  \"items\": [", first ? "" : ",");
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, items, i);
+        int item = lua_gettop(L);
+        fprintf(out, "%s\n    {\"id\": ", i > 1 ? "," : "");
+        lua_getfield(L, item, "id");
+        write_id(L, out, -1);
+        lua_pop(L, 1);
+        fputs(", ", out);
+        write_fields(L, out, item, rect_keys);
+        fputc('}', out);
+        lua_pop(L, 1);
+    }
+    fputs(count ? "\n  ]" : "]", out);
+    lua_pop(L, 1);
+    write_id_list(L, out, result, "visible");
+    write_id_list(L, out, result, "selection");
+    fputs("\n}\n", out);
+}
