@@ -6,9 +6,10 @@ import CCanvasHeader
 final class EngineHandle {
     let engine = CanvasEngine()
 
-    /// The last failure's message, NUL-terminated, owned here so the pointer
-    /// handed out by `canvas_engine_last_error` stays valid until the next failure.
-    private(set) var lastError: [CChar] = [0]
+    /// The last failure's message, NUL-terminated. Owned here and replaced
+    /// only by the next failure, so the pointer `canvas_engine_last_error`
+    /// hands out stays valid until then, as the header promises.
+    private(set) var lastError: UnsafeMutablePointer<CChar> = copyCString("")
 
     /// True while the engine runs one of the host's callbacks; calls made
     /// from inside are refused instead of touching half-updated state.
@@ -17,8 +18,12 @@ final class EngineHandle {
     /// A message a failing callback left with `canvas_callback_error`.
     var callbackMessage: String?
 
+    deinit { lastError.deallocate() }
+
     func setLastError(_ message: String) {
-        lastError = Array(message.utf8CString)
+        let replaced = lastError
+        lastError = copyCString(message)
+        replaced.deallocate()
     }
 
     /// Runs `body` with the re-entrancy guard up, for calls out to the host.
@@ -35,6 +40,14 @@ final class EngineHandle {
     static func from(_ pointer: UnsafeRawPointer) -> EngineHandle {
         Unmanaged<EngineHandle>.fromOpaque(pointer).takeUnretainedValue()
     }
+}
+
+/// A heap copy of `text` as a NUL-terminated C string; the caller deallocates it.
+private func copyCString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    let bytes = text.utf8CString
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: bytes.count) }
+    return copy
 }
 
 /// A failure on its way out through the C boundary.

@@ -56,8 +56,7 @@ public func canvasEngineLastError(_ engine: UnsafeRawPointer?) -> UnsafePointer<
     guard let engine else {
         return UnsafeRawPointer(nullEngineMessage.utf8Start).assumingMemoryBound(to: CChar.self)
     }
-    // The array lives in the handle until the next failure replaces it.
-    return EngineHandle.from(engine).lastError.withUnsafeBufferPointer { $0.baseAddress }
+    return UnsafePointer(EngineHandle.from(engine).lastError)
 }
 
 @c(canvas_callback_error)

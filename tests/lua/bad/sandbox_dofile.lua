@@ -1,0 +1,3 @@
+-- args: --sandbox
+-- expect: dofile is not available in the sandbox
+dofile("/etc/passwd")

@@ -1,0 +1,3 @@
+-- args: --sandbox
+-- expect: io.open is not available in the sandbox
+io.open("/etc/passwd")

@@ -1,0 +1,3 @@
+-- args: --sandbox
+-- expect: os.execute is not available in the sandbox
+os.execute("true")

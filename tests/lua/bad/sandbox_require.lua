@@ -1,0 +1,3 @@
+-- args: --sandbox
+-- expect: require "socket": loading modules is not available in the sandbox
+require "socket"
