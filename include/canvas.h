@@ -138,9 +138,12 @@ const char *canvas_engine_last_error(const canvas_engine *engine);
 ** Replaces the items. sizes holds count sizes, in data order; ids holds count
 ** ids, or is NULL to number the items 1..count. Ids must be unique. A
 ** non-finite or negative width or height is taken as 0. sizes may be NULL
-** when count is 0. The new items are laid out by the next canvas_resolve.
+** when count is 0, or when sizes come from canvas_set_item_size or
+** measuring. The new items are laid out by the next canvas_resolve. New
+** items reset the zoom to 1 (reported to the zoom callback).
 **
-** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id).
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id),
+** CANVAS_ERR_CALLBACK (the zoom callback failed; nothing changed).
 */
 canvas_status canvas_set_items(
     canvas_engine *engine,
@@ -274,9 +277,10 @@ canvas_status canvas_set_layout_direction(canvas_engine *engine, canvas_directio
 
 /*
 ** METHOD: canvas_engine
-** Lays out the current items with the current layout and options. On
-** failure the frames, content size and bounds of the previous successful
-** resolve stay in place.
+** Lays out the current items with the current layout and options, then
+** re-clamps the viewport and publishes what became visible. On failure the
+** frames, content size and bounds of the previous successful resolve stay
+** in place.
 **
 ** Errors: CANVAS_ERR_CALLBACK (a custom layout failed; its message is kept
 ** if it set one), CANVAS_ERR_BAD_LAYOUT (wrong number of frames, a
@@ -338,6 +342,392 @@ canvas_status canvas_get_content_bounds(const canvas_engine *engine, canvas_rect
 ** callback).
 */
 canvas_status canvas_callback_error(canvas_engine *engine, const char *message);
+
+/* ======================================================================
+** Sizing by id
+** ====================================================================== */
+
+/*
+** METHOD: canvas_engine
+** Gives every item this size; nothing is measured, and canvas_set_items may
+** then take NULL sizes. Replaces an estimate or measure function.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+*/
+canvas_status canvas_set_item_size(canvas_engine *engine, canvas_size size);
+
+/*
+** METHOD: canvas_engine
+** Sizes items by measuring: until an item has been measured it has this
+** estimated size (the default estimate is 120 x 120). canvas_set_items may
+** then take NULL sizes. Measured sizes are cached by id and survive new
+** items, reordering and removal; only new ids are measured.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+*/
+canvas_status canvas_set_estimated_item_size(canvas_engine *engine, canvas_size estimate);
+
+/*
+** Measures one item: its id, its 0-based position in the items, and the width
+** the canvas proposes (NaN when open). Stores the size in *size_out and
+** returns CANVAS_OK, or non-zero to fail the step (the chunk is discarded;
+** canvas_callback_error may explain). Sides are clamped to 0..10000; a
+** non-finite side counts as 0.
+*/
+typedef canvas_status (*canvas_measure_fn)(
+    void *user,
+    uint64_t id,
+    size_t index,
+    double proposal_width,
+    canvas_size *size_out);
+
+/*
+** METHOD: canvas_engine
+** Sets the measure function (NULL removes it) and how many items one
+** canvas_step measures (0 means the default, 200). Also selects measured
+** sizing with the default estimate, unless an estimate is already set.
+*/
+canvas_status canvas_set_measure(canvas_engine *engine, canvas_measure_fn measure, void *user, size_t chunk_size);
+
+/* What canvas_step did. */
+typedef int canvas_step_result;
+#define CANVAS_STEP_IDLE      0  /* nothing to measure */
+#define CANVAS_STEP_DEFERRED  1  /* the viewport is moving; measuring waits */
+#define CANVAS_STEP_MEASURED  2  /* measured a chunk; more remain */
+#define CANVAS_STEP_RESOLVED  3  /* measured the last chunk and resolved once */
+
+/*
+** METHOD: canvas_engine
+** One run-loop turn of measuring: call it once per turn of the host's loop.
+** Measures the next chunk of unmeasured items; after the last chunk the
+** layout is resolved once (as canvas_resolve would). Does nothing while the
+** viewport is moving. result_out may be NULL.
+**
+** Errors: CANVAS_ERR_CALLBACK (the measure function failed; nothing changed),
+** and those of canvas_resolve.
+*/
+canvas_status canvas_step(canvas_engine *engine, canvas_step_result *result_out);
+
+/*
+** METHOD: canvas_engine
+** Forgets every measured size, so every item is measured again.
+*/
+canvas_status canvas_invalidate_measurements(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Returns how many items still wait to be measured; 0 for a NULL engine.
+*/
+size_t canvas_get_pending_measurements(const canvas_engine *engine);
+
+/* ======================================================================
+** Viewport and culling
+**
+** Positions are in content coordinates as the host sees them (zoomed).
+** Calls that move or resize the viewport may publish an update: the visible
+** ids and, against the previous published update, the ids that appeared and
+** disappeared, all in data order. An update equal to the last published one
+** is not published again, so a host echoing the viewport back cannot loop.
+** Their published_out (may be NULL) is set to 1 when an update was published.
+** ====================================================================== */
+
+/*
+** METHOD: canvas_engine
+** Sets the viewport's size. The first time it gets a non-empty size, the
+** initial anchor decides where it opens: offset = max(0, content - size) *
+** anchor on each axis.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+*/
+canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** Moves the viewport; the offset is clamped to [0, max(0, content - size)].
+**
+** Errors: CANVAS_ERR_NON_FINITE.
+*/
+canvas_status canvas_set_viewport_offset(canvas_engine *engine, canvas_point offset, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** Sets how far beyond the viewport items count as visible (default 128;
+** negative is taken as 0).
+**
+** Errors: CANVAS_ERR_NON_FINITE.
+*/
+canvas_status canvas_set_overscan(canvas_engine *engine, double overscan, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** Tells the engine whether the host is dragging or decelerating; measuring
+** waits while it is.
+*/
+canvas_status canvas_set_moving(canvas_engine *engine, int moving);
+
+/*
+** METHOD: canvas_engine
+** Sets where the viewport opens, as a unit point (default center). Takes
+** effect when the viewport first gets a size.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (outside 0..1).
+*/
+canvas_status canvas_set_initial_anchor(canvas_engine *engine, canvas_point anchor);
+
+/*
+** METHOD: canvas_engine
+** Stores the visible rectangle (offset and size, clamped, without overscan)
+** in *out.
+*/
+canvas_status canvas_get_viewport(const canvas_engine *engine, canvas_rect *out);
+
+/*
+** METHOD: canvas_engine
+** Copy the ids of the last published update: visible (within the viewport
+** grown by the overscan), appeared, and disappeared, each in data order.
+** Same buffer rules as canvas_copy_frames.
+*/
+canvas_status canvas_copy_visible(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_appeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the items whose frames strictly intersect rect (frames
+** that only touch it do not count), each once, in data order. An empty or
+** non-finite rect gives none. Costs time in proportion to the area covered
+** and the result, not to the number of items.
+*/
+canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Finds the item at a content point; where frames overlap the last in data
+** order wins. *found_out is 1 and *id_out its id, or *found_out is 0.
+**
+** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
+*/
+canvas_status canvas_hit_test(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
+
+/*
+** METHOD: canvas_engine
+** Scrolls so the anchor point of a region meets the same anchor point of the
+** viewport: offset = region.origin + region.size * anchor - viewport.size *
+** anchor, then clamped. The region is an item's frame, a point, or a rect.
+**
+** Errors: CANVAS_ERR_NOT_FOUND (unknown id: nothing moves),
+** CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+*/
+canvas_status canvas_scroll_to_id(canvas_engine *engine, uint64_t id, canvas_point anchor, int *published_out);
+canvas_status canvas_scroll_to_point(canvas_engine *engine, canvas_point point, canvas_point anchor, int *published_out);
+canvas_status canvas_scroll_to_rect(canvas_engine *engine, canvas_rect region, canvas_point anchor, int *published_out);
+
+/* A direction to page in. */
+typedef int canvas_page_direction;
+#define CANVAS_PAGE_LEFT   0
+#define CANVAS_PAGE_RIGHT  1
+#define CANVAS_PAGE_UP     2
+#define CANVAS_PAGE_DOWN   3
+
+/*
+** METHOD: canvas_engine
+** Moves one page (0.85 of the viewport) in a direction, clamped, for
+** accessibility scrolling. *moved_out (may be NULL) is 0 at the edge.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown direction).
+*/
+canvas_status canvas_page(canvas_engine *engine, canvas_page_direction direction, int *moved_out);
+
+/* ======================================================================
+** Backdrop
+** ====================================================================== */
+
+typedef int canvas_backdrop_kind;
+#define CANVAS_BACKDROP_NONE  0
+#define CANVAS_BACKDROP_DOTS  1  /* size is the dot radius */
+#define CANVAS_BACKDROP_GRID  2  /* size is the line width (0 draws 0.5) */
+
+/*
+** METHOD: canvas_engine
+** Sets the backdrop: a pattern drawn as one repeated tile of side spacing
+** (at least 1).
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown kind,
+** negative spacing or size).
+*/
+canvas_status canvas_set_backdrop(canvas_engine *engine, canvas_backdrop_kind kind, double spacing, double size);
+
+/* One backdrop tile, and where the visible rect starts into the tiling. */
+typedef struct canvas_backdrop_tile {
+    canvas_backdrop_kind kind;
+    double side;            /* the tile's side */
+    canvas_point phase;     /* how far the visible rect starts into its first tile, 0..side */
+    size_t shape_count;     /* 0 (none), 1 (a dot's bounding square) or 2 (grid lines) */
+    canvas_rect shapes[2];  /* in tile coordinates */
+} canvas_backdrop_tile;
+
+/*
+** METHOD: canvas_engine
+** Describes the backdrop tile for the current visible rect.
+*/
+canvas_status canvas_get_backdrop_tile(const canvas_engine *engine, canvas_backdrop_tile *out);
+
+/*
+** METHOD: canvas_engine
+** Copies the origins of the tiles covering the visible rect, row by row.
+** Same buffer rules as canvas_copy_frames.
+*/
+canvas_status canvas_copy_backdrop_origins(const canvas_engine *engine, canvas_point *out, size_t capacity, size_t *count_out);
+
+/* ======================================================================
+** Zoom
+**
+** Every frame, the content size and bounds, scroll targets, paging and hit
+** tests are zoomed: on each zoomed axis positions and lengths are multiplied
+** by the scale and rounded to whole points (at scale 1 nothing is rounded).
+** A zoom step never re-runs the layout or rebuilds the index.
+** ====================================================================== */
+
+typedef int canvas_zoom_axis;
+#define CANVAS_ZOOM_HORIZONTAL  0  /* the default: widths and x only */
+#define CANVAS_ZOOM_VERTICAL    1
+#define CANVAS_ZOOM_BOTH        2
+
+/* What a zoom callback is told. */
+typedef int canvas_zoom_event;
+#define CANVAS_ZOOM_WILL_BEGIN  0  /* a pinch began */
+#define CANVAS_ZOOM_DID_CHANGE  1  /* the scale changed (pinch, tap, setter, new items) */
+#define CANVAS_ZOOM_DID_END     2  /* a pinch ended, was cancelled or failed */
+
+/*
+** Told about zoom changes, so the host can scale what it draws inside items.
+** Return non-zero to fail the call that caused it; the engine then goes back
+** to the zoom, viewport and selection it had before that call.
+*/
+typedef canvas_status (*canvas_zoom_fn)(void *user, canvas_zoom_event event, double scale);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom callback (NULL removes it).
+*/
+canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn callback, void *user);
+
+/*
+** METHOD: canvas_engine
+** Zoom settings. The axis (default horizontal) re-applies the current scale
+** to the new axes. Limits (default 0.35 and 5) clamp the zoom, which is
+** brought back inside narrowed limits. Speed (default 1) is an exponent: a
+** pinch of ratio r zooms by r^speed. Stops (default none) are scales a pinch
+** snaps to: the nearest stop inside the limits, the first listed on a tie.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
+** a non-positive value, minimum above maximum), CANVAS_ERR_CALLBACK.
+*/
+canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+canvas_status canvas_set_zoom_limits(canvas_engine *engine, double minimum, double maximum);
+canvas_status canvas_set_zoom_speed(canvas_engine *engine, double speed);
+canvas_status canvas_set_zoom_stops(canvas_engine *engine, const double *stops, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Whether pinches zoom (default 1), and whether a hit-test selection may
+** happen while a pinch is in flight (default 0).
+*/
+canvas_status canvas_set_pinch_enabled(canvas_engine *engine, int enabled);
+canvas_status canvas_set_selection_during_zoom(canvas_engine *engine, int allowed);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom directly: clamped to the limits, not snapped, keeping the
+** middle of the viewport still. Nothing happens when unchanged. Setting new
+** items also resets the zoom to 1.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (not positive),
+** CANVAS_ERR_CALLBACK.
+*/
+canvas_status canvas_set_zoom(canvas_engine *engine, double scale);
+
+/*
+** METHOD: canvas_engine
+** Stores the current zoom scale in *scale_out.
+*/
+canvas_status canvas_get_zoom(const canvas_engine *engine, double *scale_out);
+
+/* The phases of a pinch. */
+typedef int canvas_pinch_phase;
+#define CANVAS_PINCH_BEGAN      0
+#define CANVAS_PINCH_CHANGED    1
+#define CANVAS_PINCH_ENDED      2
+#define CANVAS_PINCH_CANCELLED  3
+#define CANVAS_PINCH_FAILED     4
+
+/*
+** METHOD: canvas_engine
+** Feeds one event from a pinch recognizer: its phase, its scale (a ratio
+** since the gesture began, as UIKit reports it), the number of touches, and
+** the fingers' location in viewport coordinates. The zoom becomes
+** snap(clamp(start * (scale / baseline)^speed)), keeping the content point
+** under the location still. Events with fewer than two touches or a
+** non-positive scale are ignored. The engine never needs the recognizer's
+** scale reset.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown phase), CANVAS_ERR_CALLBACK.
+*/
+canvas_status canvas_pinch(canvas_engine *engine, canvas_pinch_phase phase, double scale, int touches, canvas_point location);
+
+/*
+** METHOD: canvas_engine
+** For hosts that have only finger positions: reports where the fingers are
+** now (viewport coordinates). The engine runs its own recognizer, which
+** behaves as UIKit's does, and feeds canvas_pinch. Fewer than two fingers,
+** or count 0, ends a pinch in progress.
+**
+** Errors: CANVAS_ERR_NULL (fingers with count > 0), CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_CALLBACK.
+*/
+canvas_status canvas_touches(canvas_engine *engine, const canvas_point *fingers, size_t count);
+
+/*
+** METHOD: canvas_engine
+** The two-finger tap: resets the zoom to 1 (clamped); nothing at 1.
+*/
+canvas_status canvas_two_finger_tap(canvas_engine *engine);
+
+/* ======================================================================
+** Selection
+** ====================================================================== */
+
+/* What canvas_select_at did. */
+typedef int canvas_select_result;
+#define CANVAS_SELECT_NOTHING   0  /* no item under the point */
+#define CANVAS_SELECT_SELECTED  1  /* the item under the point is now selected */
+#define CANVAS_SELECT_REFUSED   2  /* a pinch is in flight; nothing changed */
+
+/*
+** METHOD: canvas_engine
+** Selects the item under a point in viewport coordinates (a tap). While a
+** pinch is in flight this is refused and leaves no trace, unless selection
+** during zoom is allowed. id_out and result_out may be NULL.
+*/
+canvas_status canvas_select_at(canvas_engine *engine, canvas_point point, uint64_t *id_out, canvas_select_result *result_out);
+
+/*
+** METHOD: canvas_engine
+** Adds an id to the selection (works during a pinch), removes one, or
+** clears all. A pinch never clears the selection.
+**
+** Errors: CANVAS_ERR_NOT_FOUND (canvas_select_id with an unknown id).
+*/
+canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
+canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
+canvas_status canvas_clear_selection(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Copies the selected ids in data order. Same buffer rules as
+** canvas_copy_frames.
+*/
+canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 
 #ifdef __cplusplus
 }  /* extern "C" */

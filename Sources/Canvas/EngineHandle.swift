@@ -18,6 +18,10 @@ final class EngineHandle {
     /// A message a failing callback left with `canvas_callback_error`.
     var callbackMessage: String?
 
+    /// The host's zoom callback and its user pointer.
+    var zoomCallback: canvas_zoom_fn?
+    var zoomUser: UnsafeMutableRawPointer?
+
     deinit { lastError.deallocate() }
 
     func setLastError(_ message: String) {
@@ -31,6 +35,31 @@ final class EngineHandle {
         isInCallback = true
         defer { isInCallback = false }
         return body()
+    }
+
+    /// Runs a core call that may change the zoom, tells the host's zoom
+    /// callback about each change, and undoes the whole call if the callback
+    /// fails, so a failure leaves the engine as it was.
+    func notifyingZoom(_ body: () throws(CanvasError) -> [ZoomEvent]) throws(ABIFailure) {
+        try core { () throws(CanvasError) in
+            try engine.transaction { () throws(CanvasError) in
+                for event in try body() { try deliver(event) }
+            }
+        }
+    }
+
+    private func deliver(_ event: ZoomEvent) throws(CanvasError) {
+        guard let callback = zoomCallback else { return }
+        let (kind, scale): (Int32, Double) = switch event {
+        case .willBegin: (CANVAS_ZOOM_WILL_BEGIN, engine.zoomScale)
+        case .didChange(let scale): (CANVAS_ZOOM_DID_CHANGE, scale)
+        case .didEnd(let scale): (CANVAS_ZOOM_DID_END, scale)
+        }
+        callbackMessage = nil
+        let status = callingOut { callback(zoomUser, kind, scale) }
+        guard status == CANVAS_OK else {
+            throw CanvasError(.callbackFailed, callbackMessage ?? "zoom callback failed with status \(status)")
+        }
     }
 
     // MARK: Handles
@@ -98,6 +127,7 @@ func withEngine(
 }
 
 /// Runs a core call, translating its error for the boundary.
+@discardableResult
 func core<Result>(_ body: () throws(CanvasError) -> Result) throws(ABIFailure) -> Result {
     do throws(CanvasError) {
         return try body()

@@ -10,9 +10,22 @@ public func canvasSetItems(
 ) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let count = try Check.count(count, "count")
-        let sizeList = count == 0 ? [] : coreSizes(try Check.notNull(sizes, "sizes"), count: count)
         let idList = ids.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
-        try core { () throws(CanvasError) in try handle.engine.setItems(sizes: sizeList, ids: idList) }
+        var sizeList: [Size]? = []
+        if count > 0 {
+            if let sizes {
+                sizeList = coreSizes(sizes, count: count)
+            } else if handle.engine.sizing == .given {
+                throw ABIFailure(CANVAS_ERR_NULL, "sizes is NULL (omit sizes only after canvas_set_item_size, canvas_set_estimated_item_size or canvas_set_measure)")
+            } else {
+                sizeList = nil
+            }
+        }
+        // Without ids or sizes an item list has no count: give ids 1...count.
+        let countedIDs = idList ?? (sizeList == nil ? (0..<count).map { UInt64($0 + 1) } : nil)
+        try handle.notifyingZoom { () throws(CanvasError) in
+            try handle.engine.setItems(sizes: sizeList, ids: countedIDs)
+        }
     }
 }
 

@@ -4,7 +4,7 @@ import CCanvasHeader
 @c(canvas_resolve)
 public func canvasResolve(_ engine: UnsafeMutableRawPointer?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try core { () throws(CanvasError) in try handle.engine.resolve() }
+        try core { () throws(CanvasError) -> VisibleUpdate? in try handle.engine.resolve() }
     }
 }
 
@@ -16,7 +16,7 @@ public func canvasCopyFrames(
     _ countOut: UnsafeMutablePointer<UInt>?
 ) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try copyOut(handle.engine.resolution.frames, as: canvas_rect.self,
+        try copyOut(handle.engine.frames, as: canvas_rect.self,
                     to: out, capacity: capacity, countOut: countOut, what: "frames")
     }
 }
@@ -37,13 +37,13 @@ public func canvasCopyIDs(
 @c(canvas_get_content_size)
 public func canvasGetContentSize(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_size>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try Check.notNull(out, "out").pointee = canvas_size(handle.engine.resolution.contentSize)
+        try Check.notNull(out, "out").pointee = canvas_size(handle.engine.contentSize)
     }
 }
 
 @c(canvas_get_content_bounds)
 public func canvasGetContentBounds(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_rect>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try Check.notNull(out, "out").pointee = canvas_rect(handle.engine.resolution.contentBounds)
+        try Check.notNull(out, "out").pointee = canvas_rect(handle.engine.contentBounds)
     }
 }

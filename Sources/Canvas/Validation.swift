@@ -28,6 +28,20 @@ enum Check {
         return unit
     }
 
+    static func size(_ size: canvas_size, _ name: String) throws(ABIFailure) -> Size {
+        Size(width: try nonNegative(size.width, "\(name).width"),
+             height: try nonNegative(size.height, "\(name).height"))
+    }
+
+    static func point(_ point: canvas_point, _ name: String) throws(ABIFailure) -> Point {
+        Point(x: try finite(point.x, "\(name).x"), y: try finite(point.y, "\(name).y"))
+    }
+
+    static func rect(_ rect: canvas_rect, _ name: String) throws(ABIFailure) -> Rect {
+        Rect(x: try finite(rect.x, "\(name).x"), y: try finite(rect.y, "\(name).y"),
+             width: try finite(rect.width, "\(name).width"), height: try finite(rect.height, "\(name).height"))
+    }
+
     static func count(_ count: UInt, _ name: String) throws(ABIFailure) -> Int {
         // A count past Int.max cannot describe memory a caller really holds.
         guard count <= UInt(Int.max / MemoryLayout<canvas_rect>.stride) else {
@@ -35,4 +49,9 @@ enum Check {
         }
         return Int(count)
     }
+}
+
+/// Stores a yes/no answer where the caller asked for one.
+func answer(_ flag: UnsafeMutablePointer<CInt>?, _ value: Bool) {
+    flag?.pointee = value ? 1 : 0
 }

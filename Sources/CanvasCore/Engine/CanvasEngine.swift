@@ -1,29 +1,72 @@
-/// A canvas: items, a layout, the options that place them, and the last
-/// good resolution.
+/// A canvas: items, a layout, the options that place them, the last good
+/// resolution, and the viewport, zoom and selection a host shows it with.
 ///
 /// Setters change the inputs only; `resolve()` turns the inputs into a new
 /// resolution in one step. Any call that fails leaves the engine as it was:
 /// a bad setter changes nothing, a failing layout keeps the previous frames.
 ///
+/// Everything the engine hands out (frames, content size and bounds, scroll
+/// targets, hit tests) is zoomed through `zoom`, the one zoom-aware
+/// accessor. The resolution and the index stay unzoomed, so a zoom step
+/// never re-runs the layout or rebuilds the index.
+///
 /// Not thread-safe: use one engine from one thread at a time. Separate
 /// engines share nothing.
 public final class CanvasEngine {
-    public private(set) var items: ItemList = .empty
+    public internal(set) var items: ItemList = .empty
     public private(set) var layout: AnyCanvasLayout = AnyCanvasLayout(FlowLayout())
     public var options = ResolveOptions()
 
-    /// The most recent successful resolution.
-    public private(set) var resolution: Resolution = .empty
+    /// The most recent successful resolution, unzoomed.
+    public internal(set) var resolution: Resolution = .empty
     /// The ids the current resolution's frames belong to, in frame order.
-    public private(set) var resolvedIDs: [UInt64] = []
+    public internal(set) var resolvedIDs: [UInt64] = []
+    /// The culling index over the resolution's (unzoomed) frames.
+    public internal(set) var index: SpatialIndex = .empty
+
+    // Sizing (CanvasEngine+Sizing.swift)
+    public internal(set) var sizing: ItemSizing = .given
+    var measure: MeasureFunction?
+    public internal(set) var measureChunkSize = ItemSizing.defaultChunkSize
+    var measuredSizes: [UInt64: Size] = [:]
+    var measureCursor = 0
+    var measuredSinceResolve = false
+
+    // Viewport (CanvasEngine+Viewport.swift)
+    public internal(set) var viewport = Viewport()
+    public var initialAnchor: UnitPoint = .center
+    var hasAppliedInitialAnchor = false
+    /// The last update handed to the host; the next one is diffed against it.
+    public internal(set) var published: VisibleUpdate?
+
+    // Zoom (CanvasEngine+Zoom.swift)
+    public internal(set) var zoomSettings = ZoomSettings()
+    public internal(set) var zoomScale = 1.0
+    public internal(set) var pinch: PinchTracker?
+    var recognizer = PinchRecognizerModel()
+
+    // Selection (CanvasEngine+Selection.swift)
+    var selected: Set<UInt64> = []
+
+    public var backdrop: Backdrop = .none
 
     public init() {}
 
-    /// Replaces the items; ids default to 1…count. Sizes are sanitized when resolved.
+    /// The zoom-aware accessor's current transform.
+    public var zoom: ZoomTransform { ZoomTransform(scale: zoomScale, axis: zoomSettings.axis) }
+
+    /// Replaces the items; ids default to 1…count. Sizes may be omitted
+    /// (`nil`) when they come from `sizing`; they are sanitized when resolved.
+    /// Setting items resets the zoom to 1.
+    /// - Returns: the zoom events this caused (a reset to 1, when it was not 1).
     /// - Throws: `CanvasError.invalidArgument` on duplicate ids or a count mismatch.
-    public func setItems(sizes: [Size], ids: [UInt64]? = nil) throws(CanvasError) {
+    @discardableResult
+    public func setItems(sizes: [Size]?, ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
         items = try ItemList(sizes: sizes, ids: ids)
         layout.invalidateCache()
+        measureCursor = 0
+        selected = selected.filter { items.index(of: $0) != nil }
+        return setZoomUnchecked(1, anchor: nil)
     }
 
     /// Replaces the layout; its cache starts empty.
@@ -31,10 +74,47 @@ public final class CanvasEngine {
         layout = AnyCanvasLayout(newLayout)
     }
 
-    /// Lays out the current items with the current options.
+    /// Lays out the current items with the current options, rebuilds the
+    /// index, re-clamps the viewport and publishes what became visible.
     /// - Throws: `CanvasError` from the layout; the previous resolution stays.
-    public func resolve() throws(CanvasError) {
-        resolution = try Resolver.resolve(sizes: items.sizes, layout: layout, options: options)
+    @discardableResult
+    public func resolve() throws(CanvasError) -> VisibleUpdate? {
+        let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
+        resolution = resolved
         resolvedIDs = items.ids
+        index = SpatialIndex(frames: resolved.frames)
+        measuredSinceResolve = false
+        return viewportChanged()
+    }
+
+    // MARK: Zoomed output: the only way sizes leave the engine
+
+    /// The frame of the item at `position` (data order), zoomed.
+    public func frame(at position: Int) -> Rect { zoom.rect(resolution.frames[position]) }
+
+    /// Every frame, zoomed, in data order.
+    public var frames: [Rect] {
+        let zoom = self.zoom
+        return zoom.isIdentity ? resolution.frames : resolution.frames.map(zoom.rect)
+    }
+
+    /// The content size, zoomed.
+    public var contentSize: Size { zoom.size(resolution.contentSize) }
+
+    /// Where the cluster sits, zoomed.
+    public var contentBounds: Rect { zoom.rect(resolution.contentBounds) }
+
+    /// The frame of the item with `id`, zoomed, or `nil`.
+    public func frame(of id: UInt64) -> Rect? {
+        guard let position = resolvedPosition(of: id) else { return nil }
+        return frame(at: position)
+    }
+
+    /// Where `id` stands in the resolved frames.
+    func resolvedPosition(of id: UInt64) -> Int? {
+        guard let position = items.index(of: id), position < resolvedIDs.count, resolvedIDs[position] == id else {
+            return resolvedIDs.firstIndex(of: id)
+        }
+        return position
     }
 }

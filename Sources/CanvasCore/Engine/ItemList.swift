@@ -2,25 +2,29 @@
 /// id to position.
 public struct ItemList: Sendable {
     public private(set) var ids: [UInt64]
+    /// The sizes given with the items (zeros when they were omitted).
     public private(set) var sizes: [Size]
     private var positions: [UInt64: Int]
 
-    public static let empty = ItemList()
+    public static let empty = ItemList(ids: [], sizes: [], positions: [:])
 
-    private init() {
-        ids = []
-        sizes = []
-        positions = [:]
+    private init(ids: [UInt64], sizes: [Size], positions: [UInt64: Int]) {
+        self.ids = ids
+        self.sizes = sizes
+        self.positions = positions
     }
 
     /// Builds the list, refusing duplicate ids (sizes are cached by id, so
     /// two items with one id would be indistinguishable).
-    /// - Parameter ids: one per size, or `nil` for 1…count.
+    /// - Parameters:
+    ///   - sizes: one per item, or `nil` when sizes come from elsewhere.
+    ///   - ids: one per item, or `nil` for 1…count.
     /// - Throws: `CanvasError.invalidArgument` on a count mismatch or a duplicate.
-    public init(sizes: [Size], ids: [UInt64]?) throws(CanvasError) {
-        let ids = ids ?? (0..<sizes.count).map { UInt64($0 + 1) }
-        guard ids.count == sizes.count else {
-            throw CanvasError(.invalidArgument, "\(ids.count) ids for \(sizes.count) sizes")
+    public init(sizes: [Size]?, ids: [UInt64]?) throws(CanvasError) {
+        let count = sizes?.count ?? ids?.count ?? 0
+        let ids = ids ?? (0..<count).map { UInt64($0 + 1) }
+        guard ids.count == count else {
+            throw CanvasError(.invalidArgument, "\(ids.count) ids for \(count) sizes")
         }
         var positions = [UInt64: Int](minimumCapacity: ids.count)
         for (index, id) in ids.enumerated() {
@@ -28,9 +32,7 @@ public struct ItemList: Sendable {
                 throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier + 1) and \(index + 1)")
             }
         }
-        self.ids = ids
-        self.sizes = sizes
-        self.positions = positions
+        self.init(ids: ids, sizes: sizes ?? [Size](repeating: .zero, count: count), positions: positions)
     }
 
     public var count: Int { ids.count }

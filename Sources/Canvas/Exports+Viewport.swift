@@ -1,0 +1,122 @@
+import CanvasCore
+import CCanvasHeader
+
+@c(canvas_set_viewport_size)
+public func canvasSetViewportSize(_ engine: UnsafeMutableRawPointer?, _ size: canvas_size, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        answer(publishedOut, handle.engine.setViewportSize(try Check.size(size, "size")) != nil)
+    }
+}
+
+@c(canvas_set_viewport_offset)
+public func canvasSetViewportOffset(_ engine: UnsafeMutableRawPointer?, _ offset: canvas_point, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        answer(publishedOut, handle.engine.setViewportOffset(try Check.point(offset, "offset")) != nil)
+    }
+}
+
+@c(canvas_set_overscan)
+public func canvasSetOverscan(_ engine: UnsafeMutableRawPointer?, _ overscan: Double, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        answer(publishedOut, handle.engine.setOverscan(try Check.finite(overscan, "overscan")) != nil)
+    }
+}
+
+@c(canvas_set_moving)
+public func canvasSetMoving(_ engine: UnsafeMutableRawPointer?, _ moving: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.setMoving(moving != 0) }
+}
+
+@c(canvas_set_initial_anchor)
+public func canvasSetInitialAnchor(_ engine: UnsafeMutableRawPointer?, _ anchor: canvas_point) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        handle.engine.initialAnchor = try Check.unitPoint(anchor, "anchor")
+    }
+}
+
+@c(canvas_get_viewport)
+public func canvasGetViewport(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_rect>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try Check.notNull(out, "out").pointee = canvas_rect(handle.engine.viewport.visibleRect)
+    }
+}
+
+@c(canvas_copy_visible)
+public func canvasCopyVisible(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.visible ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_appeared)
+public func canvasCopyAppeared(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.appeared ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_disappeared)
+public func canvasCopyDisappeared(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.disappeared ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_query)
+public func canvasQuery(_ engine: UnsafeRawPointer?, _ rect: canvas_rect, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let engine = handle.engine
+        let ids = engine.query(Rect(rect)).map { engine.resolvedIDs[$0] }
+        try copyOut(ids, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_hit_test)
+public func canvasHitTest(_ engine: UnsafeRawPointer?, _ point: canvas_point, _ idOut: UnsafeMutablePointer<UInt64>?, _ foundOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let idOut = try Check.notNull(idOut, "id_out")
+        let foundOut = try Check.notNull(foundOut, "found_out")
+        let hit = handle.engine.item(at: try Check.point(point, "point"))
+        answer(foundOut, hit != nil)
+        if let hit { idOut.pointee = handle.engine.resolvedIDs[hit] }
+    }
+}
+
+@c(canvas_scroll_to_id)
+public func canvasScrollToID(_ engine: UnsafeMutableRawPointer?, _ id: UInt64, _ anchor: canvas_point, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let anchor = try Check.unitPoint(anchor, "anchor")
+        let update = try core { () throws(CanvasError) in try handle.engine.scroll(toID: id, anchor: anchor) }
+        answer(publishedOut, update != nil)
+    }
+}
+
+@c(canvas_scroll_to_point)
+public func canvasScrollToPoint(_ engine: UnsafeMutableRawPointer?, _ point: canvas_point, _ anchor: canvas_point, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let update = handle.engine.scroll(toPoint: try Check.point(point, "point"), anchor: try Check.unitPoint(anchor, "anchor"))
+        answer(publishedOut, update != nil)
+    }
+}
+
+@c(canvas_scroll_to_rect)
+public func canvasScrollToRect(_ engine: UnsafeMutableRawPointer?, _ region: canvas_rect, _ anchor: canvas_point, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let update = handle.engine.scroll(toRegion: try Check.rect(region, "region"), anchor: try Check.unitPoint(anchor, "anchor"))
+        answer(publishedOut, update != nil)
+    }
+}
+
+@c(canvas_page)
+public func canvasPage(_ engine: UnsafeMutableRawPointer?, _ direction: CInt, _ movedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let page: PageDirection = switch direction {
+        case CANVAS_PAGE_LEFT: .left
+        case CANVAS_PAGE_RIGHT: .right
+        case CANVAS_PAGE_UP: .up
+        case CANVAS_PAGE_DOWN: .down
+        default: throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown page direction \(direction)")
+        }
+        answer(movedOut, handle.engine.page(page))
+    }
+}

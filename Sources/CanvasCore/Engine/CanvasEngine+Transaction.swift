@@ -1,0 +1,62 @@
+/// All-or-nothing calls, for operations that tell a host about what they
+/// did: if the host's callback fails, the engine goes back to how it was.
+extension CanvasEngine {
+    /// Everything a call can change, as values (arrays copy on write, so
+    /// taking a snapshot costs nothing until something changes).
+    struct Snapshot {
+        var items: ItemList
+        var resolution: Resolution
+        var resolvedIDs: [UInt64]
+        var index: SpatialIndex
+        var measuredSizes: [UInt64: Size]
+        var measureCursor: Int
+        var measuredSinceResolve: Bool
+        var viewport: Viewport
+        var hasAppliedInitialAnchor: Bool
+        var published: VisibleUpdate?
+        var zoomSettings: ZoomSettings
+        var zoomScale: Double
+        var pinch: PinchTracker?
+        var recognizer: PinchRecognizerModel
+        var selected: Set<UInt64>
+    }
+
+    func snapshot() -> Snapshot {
+        Snapshot(
+            items: items, resolution: resolution, resolvedIDs: resolvedIDs, index: index,
+            measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
+            viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
+            zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
+            selected: selected
+        )
+    }
+
+    func restore(_ snapshot: Snapshot) {
+        items = snapshot.items
+        resolution = snapshot.resolution
+        resolvedIDs = snapshot.resolvedIDs
+        index = snapshot.index
+        measuredSizes = snapshot.measuredSizes
+        measureCursor = snapshot.measureCursor
+        measuredSinceResolve = snapshot.measuredSinceResolve
+        viewport = snapshot.viewport
+        hasAppliedInitialAnchor = snapshot.hasAppliedInitialAnchor
+        published = snapshot.published
+        zoomSettings = snapshot.zoomSettings
+        zoomScale = snapshot.zoomScale
+        pinch = snapshot.pinch
+        recognizer = snapshot.recognizer
+        selected = snapshot.selected
+    }
+
+    /// Runs `body`; when it throws, puts every piece of state back first.
+    public func transaction<Result>(_ body: () throws(CanvasError) -> Result) throws(CanvasError) -> Result {
+        let saved = snapshot()
+        do {
+            return try body()
+        } catch {
+            restore(saved)
+            throw error
+        }
+    }
+}

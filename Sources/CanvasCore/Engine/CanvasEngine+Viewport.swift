@@ -1,0 +1,132 @@
+/// The viewport: what is on screen, scrolling, paging and hit testing.
+/// Positions here are in zoomed content coordinates, as a host sees them.
+extension CanvasEngine {
+    /// Sets the window size. The first time the viewport gets a size, the
+    /// initial anchor decides where it opens.
+    /// - Returns: the update to publish, or `nil` when nothing changed.
+    @discardableResult
+    public func setViewportSize(_ size: Size) -> VisibleUpdate? {
+        viewport.size = size
+        if !hasAppliedInitialAnchor && !size.isZeroArea {
+            hasAppliedInitialAnchor = true
+            let content = contentSize
+            viewport.offset = Point(
+                x: max(0, content.width - size.width) * initialAnchor.x,
+                y: max(0, content.height - size.height) * initialAnchor.y
+            )
+        }
+        return viewportChanged()
+    }
+
+    /// Moves the window; the offset is clamped to the content.
+    @discardableResult
+    public func setViewportOffset(_ offset: Point) -> VisibleUpdate? {
+        viewport.offset = offset
+        return viewportChanged()
+    }
+
+    /// Sets how far past the window items count as visible (negative is 0).
+    @discardableResult
+    public func setOverscan(_ overscan: Double) -> VisibleUpdate? {
+        viewport.overscan = max(0, overscan)
+        return viewportChanged()
+    }
+
+    /// Tells the engine the host is dragging or decelerating.
+    public func setMoving(_ moving: Bool) {
+        viewport.isMoving = moving
+    }
+
+    /// Scrolls so that the anchor point of `region` meets the same anchor
+    /// point of the window, then clamps.
+    @discardableResult
+    public func scroll(toRegion region: Rect, anchor: UnitPoint) -> VisibleUpdate? {
+        setViewportOffset(Viewport.offset(showing: region, at: anchor, size: viewport.size))
+    }
+
+    /// Scrolls a content point to the window's anchor point.
+    @discardableResult
+    public func scroll(toPoint point: Point, anchor: UnitPoint) -> VisibleUpdate? {
+        scroll(toRegion: Rect(origin: point, size: .zero), anchor: anchor)
+    }
+
+    /// Scrolls to an item's frame.
+    /// - Throws: `CanvasError.notFound` for an unknown id; nothing moves.
+    @discardableResult
+    public func scroll(toID id: UInt64, anchor: UnitPoint) throws(CanvasError) -> VisibleUpdate? {
+        guard let frame = frame(of: id) else {
+            throw CanvasError(.notFound, "no item has id \(id)")
+        }
+        return scroll(toRegion: frame, anchor: anchor)
+    }
+
+    /// Moves one page (0.85 of the window) in `direction`, clamped.
+    /// - Returns: false when the window was already at that edge.
+    @discardableResult
+    public func page(_ direction: PageDirection) -> Bool {
+        let before = viewport.offset
+        let step = PageDirection.pageFraction
+        var offset = before
+        switch direction {
+        case .left: offset.x -= viewport.size.width * step
+        case .right: offset.x += viewport.size.width * step
+        case .up: offset.y -= viewport.size.height * step
+        case .down: offset.y += viewport.size.height * step
+        }
+        setViewportOffset(offset)
+        return viewport.offset != before
+    }
+
+    /// Positions (data order) of the items whose zoomed frames strictly
+    /// intersect `rect`, a zoomed content rectangle.
+    /// - Complexity: proportional to the area covered and the result, not
+    ///   to the item count; zooming changes neither the index nor this cost.
+    public func query(_ rect: Rect) -> [Int] {
+        guard rect.isFinite, !rect.isEmpty else { return [] }
+        let zoom = self.zoom
+        let candidates = index.query(zoom.unzoomedCover(rect))
+        guard !zoom.isIdentity else { return candidates }
+        return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
+    }
+
+    /// The position of the item at a zoomed content point; where frames
+    /// overlap, the last in data order wins.
+    public func item(at point: Point) -> Int? {
+        guard point.isFinite else { return nil }
+        let zoom = self.zoom
+        guard !zoom.isIdentity else { return index.item(at: point) }
+        let probe = zoom.unzoomedCover(Rect(origin: point, size: .zero))
+        return index.query(probe).last { zoom.rect(resolution.frames[$0]).contains(point) }
+    }
+
+    /// The backdrop tiles covering the visible rectangle.
+    public var visibleBackdropTiles: BackdropTiles {
+        backdrop.tiles(covering: viewport.visibleRect)
+    }
+
+    /// Re-clamps the offset and publishes the visible items when they or
+    /// the visible rectangle changed since the last published update, so a
+    /// host that echoes the viewport back cannot loop.
+    @discardableResult
+    func viewportChanged() -> VisibleUpdate? {
+        viewport.offset = Viewport.clamp(viewport.offset, size: viewport.size, content: contentSize)
+        let rect = viewport.visibleRect
+        let visible = viewport.size.isZeroArea ? [] : query(viewport.cullingRect).map { resolvedIDs[$0] }
+        if let last = published, last.rect == rect, last.visible == visible { return nil }
+        let previous = published?.visible ?? []
+        let now = Set(visible), before = Set(previous)
+        let update = VisibleUpdate(
+            rect: rect,
+            visible: visible,
+            appeared: visible.filter { !before.contains($0) },
+            disappeared: previous.filter { !now.contains($0) }
+        )
+        published = update
+        return update
+    }
+}
+
+extension Size {
+    /// True when either side is zero or less.
+    var isZeroArea: Bool { !(width > 0 && height > 0) }
+}

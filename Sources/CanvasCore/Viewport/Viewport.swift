@@ -1,0 +1,69 @@
+/// The window a host shows onto the canvas.
+public struct Viewport: Hashable, Sendable {
+    /// The window's size, in points.
+    public var size: Size = .zero
+    /// The content offset: where the window's top-left corner sits on the
+    /// (zoomed) canvas. Always clamped to the content.
+    public var offset: Point = .zero
+    /// How far beyond the window items count as visible, so views are ready
+    /// before they scroll in. Never negative.
+    public var overscan: Double = 128
+    /// True while the host is dragging or decelerating. Measuring waits.
+    public var isMoving = false
+
+    public init() {}
+
+    /// The visible rectangle, in content coordinates, without overscan.
+    public var visibleRect: Rect { Rect(origin: offset, size: size) }
+
+    /// The rectangle that counts for culling: visible plus overscan.
+    public var cullingRect: Rect { visibleRect.insetBy(-overscan) }
+
+    /// `offset` clamped to [0, max(0, content − size)] on each axis.
+    public static func clamp(_ offset: Point, size: Size, content: Size) -> Point {
+        Point(
+            x: min(max(offset.x, 0), max(0, content.width - size.width)),
+            y: min(max(offset.y, 0), max(0, content.height - size.height))
+        )
+    }
+
+    /// Where a region ends up when scrolled to at `anchor`: the anchor point
+    /// of the region lines up with the same anchor point of the window.
+    /// Unclamped; the engine clamps.
+    public static func offset(showing region: Rect, at anchor: UnitPoint, size: Size) -> Point {
+        Point(
+            x: region.x + region.width * anchor.x - size.width * anchor.x,
+            y: region.y + region.height * anchor.y - size.height * anchor.y
+        )
+    }
+}
+
+/// A direction to page in, for accessibility scrolling.
+public enum PageDirection: String, CaseIterable, Sendable {
+    case left, right, up, down
+
+    /// One page is this share of the viewport, so a little of the last page
+    /// stays in view for context.
+    public static let pageFraction = 0.85
+}
+
+/// What a viewport change tells a host that recycles views.
+public struct VisibleUpdate: Hashable, Sendable {
+    /// The visible rectangle (clamped, without overscan).
+    public var rect: Rect
+    /// Ids of the items in the culling rectangle, in data order.
+    public var visible: [UInt64]
+    /// Ids visible now but not in the last published update, in data order.
+    public var appeared: [UInt64]
+    /// Ids in the last published update but not now, in their old data order.
+    public var disappeared: [UInt64]
+
+    public init(rect: Rect, visible: [UInt64], appeared: [UInt64], disappeared: [UInt64]) {
+        self.rect = rect
+        self.visible = visible
+        self.appeared = appeared
+        self.disappeared = disappeared
+    }
+
+    public static let empty = VisibleUpdate(rect: .zero, visible: [], appeared: [], disappeared: [])
+}
