@@ -20,6 +20,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "CanvasCore"),
+        .executableTarget(name: "canvas-bench", dependencies: ["CanvasCore"]),
         // Header-only target so Swift can import the published contract.
         .target(name: "CCanvasHeader", path: "include", publicHeadersPath: "."),
         .target(
@@ -45,3 +46,21 @@ let package = Package(
         .testTarget(name: "CanvasCoreTests", dependencies: ["CanvasCore"]),
     ]
 )
+
+// libFuzzer harnesses, built only by scripts/fuzz: they have no main() of
+// their own (libFuzzer supplies it), so they stay out of ordinary builds.
+if Context.environment["CANVAS_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(
+            name: "fuzz-lua",
+            dependencies: ["CCanvasLua"],
+            cSettings: [.unsafeFlags([luaInclude])],
+            linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("m")]
+        ),
+        .executableTarget(name: "fuzz-abi", dependencies: ["Canvas", "CCanvasHeader"]),
+    ]
+    package.products += [
+        .executable(name: "fuzz-lua", targets: ["fuzz-lua"]),
+        .executable(name: "fuzz-abi", targets: ["fuzz-abi"]),
+    ]
+}

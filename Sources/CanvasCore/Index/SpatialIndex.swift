@@ -1,0 +1,506 @@
+/// A uniform grid over a list of frames that answers which frames lie in a
+/// rectangle, and which frame is under a point, without scanning them all.
+///
+/// An item is identified by its frame's position in the array given to
+/// `init(frames:)`, its *data order*. Only frames with finite coordinates and
+/// a positive width and height are indexed; any other frame is never
+/// returned.
+///
+/// Cells follow the typical item size: each side starts at twice the median
+/// width (or height) of the indexed frames, clamped to 64…2048, so a typical
+/// item covers one to four cells. The sides then double together until the
+/// grid has at most max(1024, 2 × indexed items) cells, so a sparse scene
+/// cannot demand an enormous table, and keep doubling while the (item, cell)
+/// entries exceed max(4096, 6 × indexed items), so many huge items cannot
+/// either. Together these bound the index, frames included, to about 64
+/// bytes per item.
+///
+/// The cells are stored flat (compressed sparse rows): `cellStart[c]..<
+/// cellStart[c + 1]` is the range of `entries` holding cell `c`'s items, each
+/// cell's items in ascending order. Two arrays of `UInt32`, whatever the item
+/// count, keep the build to a few linear passes and the memory compact.
+///
+/// The index is a value: build it once for a set of frames and query it
+/// from any thread; rebuild it when the frames change.
+///
+/// - Complexity: Building is O(*n* + *e*), where *n* is the number of frames
+///   and *e* the number of (item, cell) entries, at most max(4096, 6*n*).
+public struct SpatialIndex: Sendable {
+    /// The frames as given: the exact shapes the cells only approximate.
+    /// Kept whole, not compacted, so an entry is directly a data-order index
+    /// (and so the index shares the caller's storage instead of copying it).
+    let frames: [Rect]
+    let grid: SpatialGrid
+    /// `cellStart[c]..<cellStart[c + 1]` is cell `c`'s range in `entries`;
+    /// `cellStart.count == cellCount + 1`, or 0 when nothing is indexed.
+    let cellStart: [UInt32]
+    /// Item indices, grouped by cell, ascending within each cell. The top
+    /// two bits say whether the cell lies past the item's first column
+    /// (`laterColumnFlag`) or first row (`laterRowFlag`): a query dedupes an
+    /// item spanning several cells with a bit test instead of recomputing
+    /// where the item starts, and without loading its frame.
+    let entries: [UInt32]
+
+    /// Set on an entry whose cell is not in its item's first column.
+    static let laterColumnFlag: UInt32 = 1 << 30
+    /// Set on an entry whose cell is not in its item's first row.
+    static let laterRowFlag: UInt32 = 1 << 31
+    /// The bits of an entry that hold the item index.
+    static let indexMask: UInt32 = (1 << 30) - 1
+
+    /// The number of frames that passed the checks and were indexed.
+    public let indexedCount: Int
+
+    /// A query falls back to a straight scan of the frames once its cells hold
+    /// at least `frames.count / linearScanDivisor` candidates: the scan then
+    /// costs at most this many times the candidates, and needs neither
+    /// deduplication nor a sort to produce data order. Measured (see
+    /// scripts/bench-index), a branch-free scan of *n* frames costs about as
+    /// much as *n* / 4 candidates sorted into data order.
+    static let linearScanDivisor = 4
+
+    /// Indexes `frames`.
+    ///
+    /// - Parameter frames: The frames in data order. Frames that are not
+    ///   finite, or whose width or height is not positive, are kept out.
+    /// - Precondition: `frames.count` fits the 30 index bits of an entry
+    ///   (below about 500 million).
+    /// - Complexity: O(*n* + *e*); see the type's notes.
+    public init(frames: [Rect]) {
+        // Also keeps 6 entries per item within the 32-bit offsets.
+        precondition(frames.count <= Int(UInt32.max) / 8, "too many frames for a 32-bit spatial index")
+        self.frames = frames
+
+        // The median needs every side at hand; one scratch array serves
+        // widths, then heights, so the peak is 8 bytes per item.
+        var sides: [Double] = []
+        sides.reserveCapacity(frames.count)
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+        frames.withUnsafeBufferPointer { frames in
+            for frame in frames where Self.isIndexable(frame) {
+                sides.append(frame.width)
+                minX = Swift.min(minX, frame.x)
+                minY = Swift.min(minY, frame.y)
+                maxX = Swift.max(maxX, frame.x + frame.width)
+                maxY = Swift.max(maxY, frame.y + frame.height)
+            }
+        }
+        let indexed = sides.count
+        indexedCount = indexed
+        guard indexed > 0 else {
+            grid = .empty
+            cellStart = []
+            entries = []
+            return
+        }
+
+        // The upper median for an even count: any middle value will do.
+        let medianWidth = selectValue(atRank: indexed / 2, in: &sides)
+        sides.removeAll(keepingCapacity: true)
+        frames.withUnsafeBufferPointer { frames in
+            for frame in frames where Self.isIndexable(frame) {
+                sides.append(frame.height)
+            }
+        }
+        let medianHeight = selectValue(atRank: indexed / 2, in: &sides)
+        sides = []
+
+        func startingSide(_ median: Double) -> Double {
+            Swift.min(Swift.max(2 * median, SpatialGrid.minimumCellSide), SpatialGrid.maximumCellSide)
+        }
+        let cellLimit = SpatialGrid.cellLimit(itemCount: indexed)
+        let entryLimit = SpatialGrid.entryLimit(itemCount: indexed)
+        var grid = SpatialGrid.fitting(
+            minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+            cellWidth: startingSide(medianWidth), cellHeight: startingSide(medianHeight),
+            cellLimit: cellLimit
+        )
+        var cellStart: [UInt32]
+        while true {
+            if let counts = Self.countEntries(frames, in: grid, limit: entryLimit) {
+                cellStart = counts
+                break
+            }
+            // Too many entries: items are large next to the cells. Coarser
+            // cells bound the memory; a single cell always fits, since then
+            // each item has exactly one entry.
+            grid = grid.coarsened(cellLimit: cellLimit)
+        }
+        self.grid = grid
+        entries = Self.fill(&cellStart, from: frames, in: grid)
+        self.cellStart = cellStart
+    }
+
+    /// Whether a frame is indexed: finite, with positive area.
+    @inline(__always)
+    static func isIndexable(_ frame: Rect) -> Bool {
+        frame.width > 0 && frame.height > 0 && frame.isFinite
+    }
+
+    /// The number of items in each cell, in `cellStart`'s shape with the last
+    /// slot zero, or `nil` as soon as the entries would exceed `limit`.
+    ///
+    /// - Complexity: O(*n* + min(*e*, `limit`) + cells).
+    static func countEntries(_ frames: [Rect], in grid: SpatialGrid, limit: Int) -> [UInt32]? {
+        var counts = [UInt32](repeating: 0, count: grid.cellCount + 1)
+        let fits = frames.withUnsafeBufferPointer { frames in
+            counts.withUnsafeMutableBufferPointer { counts in
+                var total = 0
+                for frame in frames where isIndexable(frame) {
+                    let firstColumn = grid.column(of: frame.x)
+                    let lastColumn = grid.column(of: frame.x + frame.width)
+                    let firstRow = grid.row(of: frame.y)
+                    let lastRow = grid.row(of: frame.y + frame.height)
+                    // Checked before touching the cells, so an oversized
+                    // grid is abandoned early rather than counted in full.
+                    total += (lastColumn - firstColumn + 1) * (lastRow - firstRow + 1)
+                    if total > limit { return false }
+                    for row in firstRow...lastRow {
+                        let base = row * grid.columns
+                        for column in firstColumn...lastColumn {
+                            counts[base + column] &+= 1
+                        }
+                    }
+                }
+                return true
+            }
+        }
+        return fits ? counts : nil
+    }
+
+    /// Turns per-cell counts into offsets and lays out the entries.
+    ///
+    /// The counts become running totals (each cell's end), and the items are
+    /// placed walking backwards, each decrementing its cells' offsets. So
+    /// every offset ends at its cell's start, with no second cursor array,
+    /// and each cell's items come out in ascending order.
+    ///
+    /// - Complexity: O(*n* + *e* + cells).
+    static func fill(_ cellStart: inout [UInt32], from frames: [Rect], in grid: SpatialGrid) -> [UInt32] {
+        var total: UInt32 = 0
+        cellStart.withUnsafeMutableBufferPointer { offsets in
+            for cell in 0..<(offsets.count - 1) {
+                total += offsets[cell]
+                offsets[cell] = total
+            }
+            offsets[offsets.count - 1] = total
+        }
+        return [UInt32](unsafeUninitializedCapacity: Int(total)) { entries, initialized in
+            frames.withUnsafeBufferPointer { frames in
+                cellStart.withUnsafeMutableBufferPointer { offsets in
+                    var index = frames.count
+                    while index > 0 {
+                        index -= 1
+                        let frame = frames[index]
+                        guard isIndexable(frame) else { continue }
+                        let firstColumn = grid.column(of: frame.x)
+                        let lastColumn = grid.column(of: frame.x + frame.width)
+                        let firstRow = grid.row(of: frame.y)
+                        let lastRow = grid.row(of: frame.y + frame.height)
+                        for row in firstRow...lastRow {
+                            let base = row * grid.columns
+                            let rowFlag = row == firstRow ? 0 : laterRowFlag
+                            for column in firstColumn...lastColumn {
+                                let flags = rowFlag | (column == firstColumn ? 0 : laterColumnFlag)
+                                offsets[base + column] -= 1
+                                entries.initializeElement(at: Int(offsets[base + column]), to: UInt32(index) | flags)
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = Int(total)
+        }
+    }
+}
+
+extension SpatialIndex {
+    /// An index over no frames.
+    public static let empty = SpatialIndex(frames: [])
+
+    /// The number of frames given, indexed or not.
+    public var count: Int { frames.count }
+
+    /// The side lengths of a cell, or zero when nothing is indexed.
+    public var cellSize: Size { Size(width: grid.cellWidth, height: grid.cellHeight) }
+
+    /// The number of cell columns, or zero when nothing is indexed.
+    public var columns: Int { grid.columns }
+
+    /// The number of cell rows, or zero when nothing is indexed.
+    public var rows: Int { grid.rows }
+
+    /// The number of (item, cell) entries: an item is listed once per cell
+    /// it covers.
+    public var entryCount: Int { entries.count }
+
+    /// The bytes the index keeps alive, counting the frames (which it shares
+    /// with the array it was built from, when that still exists).
+    public var byteCount: Int {
+        frames.count * MemoryLayout<Rect>.stride
+            + (cellStart.count + entries.count) * MemoryLayout<UInt32>.stride
+    }
+}
+
+extension SpatialIndex {
+    /// Returns the indices of the frames that share area with `rect`, each
+    /// once, in ascending (data) order.
+    ///
+    /// Frames that only touch `rect` along an edge or at a corner do not
+    /// count, as in `Rect.intersects(_:)`. A rectangle that is not finite or
+    /// has no area matches nothing; one reaching past the indexed frames is
+    /// clamped to them.
+    ///
+    /// - Parameter rect: The area to search.
+    /// - Returns: Ascending indices into the frames the index was built from.
+    /// - Complexity: O(*c* + *m*), where *c* is the number of cells `rect`
+    ///   covers and *m* the entries in them, which bound the *k* results.
+    ///   Restoring data order is a radix sort of O(*k*) per pass, with
+    ///   ⌈log₂ *n* / log₂ *k*⌉ passes. Once *m* reaches *n* / 4, a scan of
+    ///   all *n* frames replaces the cells: still O(*m*), and faster there.
+    public func query(_ rect: Rect) -> [Int] {
+        guard indexedCount > 0, rect.width > 0, rect.height > 0, rect.isFinite else { return [] }
+        let rectMaxX = rect.x + rect.width
+        let rectMaxY = rect.y + rect.height
+        // Outside the bounding box nothing matches, and clamping would
+        // otherwise send the rectangle to scan the border cells.
+        guard rect.x < grid.maxX, grid.minX < rectMaxX, rect.y < grid.maxY, grid.minY < rectMaxY else {
+            return []
+        }
+        let firstColumn = grid.column(of: rect.x)
+        let lastColumn = grid.column(of: rectMaxX)
+        let firstRow = grid.row(of: rect.y)
+        let lastRow = grid.row(of: rectMaxY)
+        let columns = grid.columns
+
+        return cellStart.withUnsafeBufferPointer { offsets in
+            // A row's cells are adjacent in `entries`, so counting the
+            // candidates costs one subtraction per row.
+            var candidates = 0
+            for row in firstRow...lastRow {
+                let base = row * columns
+                candidates += Int(offsets[base + lastColumn + 1]) - Int(offsets[base + firstColumn])
+            }
+            if candidates == 0 { return [] }
+            if candidates >= frames.count / Self.linearScanDivisor {
+                return scan(rect, bound: Swift.min(candidates, indexedCount))
+            }
+            // The candidates bound the results, so the results go straight
+            // into uninitialized storage, with no per-item capacity checks.
+            var found = 0
+            var result = [Int](unsafeUninitializedCapacity: candidates) { buffer, initialized in
+                let ascending = frames.withUnsafeBufferPointer { frames in
+                    entries.withUnsafeBufferPointer { entries in
+                        collect(
+                            rect, columns: firstColumn...lastColumn, rows: firstRow...lastRow,
+                            frames: frames, offsets: offsets, entries: entries,
+                            into: buffer, count: &found
+                        )
+                    }
+                }
+                // Each cell is ascending; only results from several cells
+                // can need a sort.
+                if !ascending {
+                    sortIndices(UnsafeMutableBufferPointer(rebasing: buffer[..<found]), below: frames.count)
+                }
+                initialized = found
+            }
+            // Don't hand back a large allocation that is mostly empty.
+            if candidates - found > 1024 {
+                result = Array(result)
+            }
+            return result
+        }
+    }
+
+    /// Writes the items in `rect` from the cells in `columns` × `rows`, each
+    /// once, to `result` from `count` on, returning whether they came out
+    /// ascending. `result` must have room for every entry in those cells.
+    ///
+    /// A function rather than a closure, so the mutable state is plain
+    /// locals and `inout`, free of per-element exclusivity checks.
+    @inline(__always)
+    func collect(
+        _ rect: Rect, columns: ClosedRange<Int>, rows: ClosedRange<Int>,
+        frames: UnsafeBufferPointer<Rect>, offsets: UnsafeBufferPointer<UInt32>,
+        entries: UnsafeBufferPointer<UInt32>,
+        into result: UnsafeMutableBufferPointer<Int>, count: inout Int
+    ) -> Bool {
+        let width = grid.columns
+        var previous = -1
+        var ascending = true
+        for row in rows {
+            let base = row * width
+            let rowFlag = row == rows.lowerBound ? 0 : Self.laterRowFlag
+            let innerRow = row != rows.lowerBound && row != rows.upperBound
+            for column in columns {
+                // An item spanning several cells is reported only from the
+                // cell holding the top-left corner of item ∩ rect: column
+                // max(item's first column, first query column), and likewise
+                // for rows. So past the first query column (row), an entry
+                // counts only in its item's first column (row).
+                let skip = rowFlag | (column == columns.lowerBound ? 0 : Self.laterColumnFlag)
+                let slots = Int(offsets[base + column])..<Int(offsets[base + column + 1])
+                if innerRow && column != columns.lowerBound && column != columns.upperBound {
+                    // An inner cell's items all meet `rect`: such an item
+                    // spans past the columns (rows) of rect's left and right
+                    // (top and bottom) edges, and the mapping is monotone.
+                    // So no frame needs loading; and as `skip` holds both
+                    // flags, a kept entry is a bare index.
+                    for slot in slots where entries[slot] & skip == 0 {
+                        let index = Int(entries[slot])
+                        if index < previous { ascending = false }
+                        previous = index
+                        result[count] = index
+                        count += 1
+                    }
+                } else {
+                    for slot in slots where entries[slot] & skip == 0 {
+                        let index = Int(entries[slot] & Self.indexMask)
+                        guard frames[index].intersects(rect) else { continue }
+                        if index < previous { ascending = false }
+                        previous = index
+                        result[count] = index
+                        count += 1
+                    }
+                }
+            }
+        }
+        return ascending
+    }
+
+    /// `query(_:)` by checking every frame; already in data order.
+    ///
+    /// Branch-free, since when a large share of frames match, in no pattern
+    /// the data order shows, a branch per frame would mispredict often: the
+    /// eight comparisons run as one vector compare, every index is written,
+    /// and the count advances only on a match.
+    ///
+    /// - Parameter bound: At least the number of matches.
+    /// - Complexity: O(*n*).
+    func scan(_ rect: Rect, bound: Int) -> [Int] {
+        let rectMaxX = rect.x + rect.width
+        let rectMaxY = rect.y + rect.height
+        // One slot past the bound: the write after the last match lands there.
+        return [Int](unsafeUninitializedCapacity: bound + 1) { result, initialized in
+            var count = 0
+            frames.withUnsafeBufferPointer { frames in
+                for index in frames.indices {
+                    let frame = frames[index]
+                    result[count] = index
+                    // `intersects(rect)`, then `isIndexable` reduced to the
+                    // sides: an infinite or NaN x or y already fails the
+                    // comparisons with a finite `rect`.
+                    let low = SIMD8(
+                        frame.x, rect.x, frame.y, rect.y,
+                        0, 0, frame.width, frame.height
+                    )
+                    let high = SIMD8(
+                        rectMaxX, frame.x + frame.width, rectMaxY, frame.y + frame.height,
+                        frame.width, frame.height, .infinity, .infinity
+                    )
+                    count += all(low .< high) ? 1 : 0
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// Returns the index of the frame under `point`, the last in data order
+    /// where frames overlap, or `nil` when there is none.
+    ///
+    /// A frame holds its top and left edges but not its bottom and right
+    /// ones, as in `Rect.contains(_:)`. The last frame wins because later
+    /// items draw on top of earlier ones.
+    ///
+    /// - Parameter point: The point to test; a point that is not finite
+    ///   hits nothing.
+    /// - Complexity: O(*m*), where *m* is the number of items in the cell
+    ///   under `point`.
+    public func item(at point: Point) -> Int? {
+        guard indexedCount > 0, point.isFinite,
+              point.x >= grid.minX, point.x < grid.maxX,
+              point.y >= grid.minY, point.y < grid.maxY
+        else { return nil }
+        let cell = grid.row(of: point.y) * grid.columns + grid.column(of: point.x)
+        return frames.withUnsafeBufferPointer { frames in
+            cellStart.withUnsafeBufferPointer { offsets in
+                entries.withUnsafeBufferPointer { entries in
+                    // Entries ascend, so walking back finds the last first.
+                    var slot = Int(offsets[cell + 1])
+                    let start = Int(offsets[cell])
+                    while slot > start {
+                        slot -= 1
+                        let index = Int(entries[slot] & Self.indexMask)
+                        if frames[index].contains(point) { return index }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+}
+
+/// Sorts `values`, each in `0..<limit`, ascending.
+///
+/// A query's results come cell by cell, so they arrive in spatial, not data,
+/// order. An LSD radix sort puts them back in O(*k*) per pass, with the
+/// digit sized to the result count so the buckets stay cheap to clear; a
+/// tiny result falls back to insertion sort.
+///
+/// - Complexity: O(*k* · ⌈log₂(`limit`) / log₂(*k*)⌉), where *k* is `values.count`.
+func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, below limit: Int) {
+    let count = values.count
+    if count <= 32 {
+        for next in values.indices.dropFirst() {
+            let value = values[next]
+            var slot = next
+            while slot > 0 && values[slot - 1] > value {
+                values[slot] = values[slot - 1]
+                slot -= 1
+            }
+            values[slot] = value
+        }
+        return
+    }
+    let keyBits = Int.bitWidth - Swift.max(limit - 1, 1).leadingZeroBitCount
+    // About log₂(count) bits a digit, 4…11: more buckets than values would
+    // cost more to clear than they save in passes.
+    let preferredBits = Swift.min(Swift.max(Int.bitWidth - count.leadingZeroBitCount, 4), 11)
+    let passes = (keyBits + preferredBits - 1) / preferredBits
+    let digitBits = (keyBits + passes - 1) / passes
+    let digitMask = (1 << digitBits) - 1
+
+    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+    defer { scratch.deallocate() }
+    let buckets = UnsafeMutableBufferPointer<Int>.allocate(capacity: digitMask + 1)
+    defer { buckets.deallocate() }
+    var source = values
+    var target = scratch
+    var shift = 0
+    for _ in 0..<passes {
+        buckets.initialize(repeating: 0)
+        for value in source {
+            buckets[(value >> shift) & digitMask] += 1
+        }
+        var start = 0
+        for digit in buckets.indices {
+            let size = buckets[digit]
+            buckets[digit] = start
+            start += size
+        }
+        for value in source {
+            let digit = (value >> shift) & digitMask
+            target[buckets[digit]] = value
+            buckets[digit] += 1
+        }
+        swap(&source, &target)
+        shift += digitBits
+    }
+    if source.baseAddress != values.baseAddress {
+        _ = values.update(fromContentsOf: source)
+    }
+}

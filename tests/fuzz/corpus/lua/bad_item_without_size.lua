@@ -1,0 +1,2 @@
+-- expect: items[1]: item has no size
+return {items = {{id = "a", width = 1}}}

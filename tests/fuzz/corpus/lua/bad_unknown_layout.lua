@@ -1,0 +1,2 @@
+-- expect: layout: unknown layout 'flw'
+return {items = 3, item_size = {10, 10}, layout = "flw"}
