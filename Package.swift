@@ -13,7 +13,7 @@ let package = Package(
     name: "Canvas",
     products: [
         // libcanvas.so: the C ABI for C, Python (ctypes) and any FFI.
-        .library(name: "canvas", type: .dynamic, targets: ["Canvas"]),
+        .library(name: "canvas", type: .dynamic, targets: ["Canvas", "CanvasSharedLibrary"]),
         // libcanvaslua.so: the Lua module; installed as canvas.so for `require "canvas"`.
         .library(name: "canvaslua", type: .dynamic, targets: ["CCanvasLua"]),
         .executable(name: "canvas-lua", targets: ["canvas-lua"]),
@@ -31,6 +31,11 @@ let package = Package(
                 // Only canvas_* and luaopen_canvas leave the shared objects.
                 .unsafeFlags(["-Xlinker", "--version-script=\(exportsMap)"]),
             ]
+        ),
+        .target(
+            name: "CanvasSharedLibrary",
+            publicHeadersPath: ".",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libcanvas.so.1"])]
         ),
         .target(
             name: "CCanvasLua",
