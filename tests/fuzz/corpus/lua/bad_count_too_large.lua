@@ -1,2 +1,0 @@
--- expect: items: 100000000000 items is more than the
-return {items = 100000000000, item_size = {1, 1}}

@@ -1,2 +1,0 @@
--- expect: the script must return a canvas description (a table), got number
-return 5

@@ -1,0 +1,1 @@
+return {items = {{id = "a", width = 3, height = 4}, {id = 2, width = 5, height = 1}}, layout = canvas.grid{columns = 0}, content_size = {at_least = {10, 10}}, margins = {top = 1, leading = 2}, direction = "rtl"}
