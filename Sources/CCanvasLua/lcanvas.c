@@ -5,6 +5,9 @@
 **     local result = canvas.resolve{items = 12, item_size = {80, 60}, layout = canvas.grid{columns = 4}}
 **     print(result.content_size.width, result.items[1].x)
 **
+**     local c = canvas.new{items = 40, item_size = {80, 60}, viewport = {width = 300, height = 200}}
+**     local update = c:scroll_to(17)          -- {visible=, appeared=, disappeared=} or nil
+**
 ** The module reaches the engine only through canvas.h. Engine calls that
 ** can run Lua callbacks go through LCANVAS_CALL, and errors are raised only
 ** after the engine call has returned, so no Lua error crosses a Swift frame.
@@ -53,6 +56,7 @@ static lcanvas *push_canvas(lua_State *L) {
     canvas->engine = NULL;
     canvas->L = L;
     canvas->self_index = 0;
+    canvas->calling = 0;
     luaL_setmetatable(L, LCANVAS_OBJECT);
     lcanvas_new_state(L);
     lua_setiuservalue(L, -2, 1);
@@ -63,9 +67,19 @@ static lcanvas *push_canvas(lua_State *L) {
 
 static int canvas_gc(lua_State *L) {
     lcanvas *canvas = luaL_checkudata(L, 1, LCANVAS_OBJECT);
+    /* Only lua_close reaches a canvas mid-call (os.exit in a callback):
+       its Swift frames never resume, so leaving the engine is safe. */
+    if (canvas->calling > 0) return 0;
     canvas_engine_destroy(canvas->engine);
     canvas->engine = NULL;
     return 0;
+}
+
+/* c:close() and <close>: frees the engine now; a closed canvas refuses use. */
+static int canvas_close(lua_State *L) {
+    lcanvas *canvas = luaL_checkudata(L, 1, LCANVAS_OBJECT);
+    if (canvas->calling > 0) return luaL_error(L, "cannot close a canvas from inside its own callback");
+    return canvas_gc(L);
 }
 
 static int canvas_tostring(lua_State *L) {
@@ -77,15 +91,95 @@ static int canvas_tostring(lua_State *L) {
     return 1;
 }
 
-/* Resolves the canvas at index self; raises on failure, state unchanged. */
-static void resolve_at(lua_State *L, int self) {
-    lcanvas *canvas = lcanvas_check(L, self);
-    canvas_status status = LCANVAS_CALL(L, canvas, self, canvas_resolve(canvas->engine));
-    lcanvas_check_status(L, canvas, status);
+/* "no item has id x", naming the id as the script gave it. */
+void lcanvas_no_such_id(lua_State *L, int id) {
+    luaL_error(L, "no item has id %s", luaL_tolstring(L, id, NULL));
 }
 
-/* Pushes the resolved canvas as a plain table. */
-static void push_result(lua_State *L, int self) {
+/*
+** Resolves the canvas at index self, measuring first: steps run until the
+** engine has measured everything (the last step resolves once); when no
+** step resolved (nothing to measure, or the viewport is moving) a plain
+** resolve follows. Raises on failure, the previous frames kept.
+*/
+void lcanvas_resolve(lua_State *L, int self) {
+    lcanvas *canvas = lcanvas_check(L, self);
+    canvas_step_result step = CANVAS_STEP_IDLE;
+    do {
+        canvas_status status = LCANVAS_CALL(L, canvas, self, canvas_step(canvas->engine, &step));
+        lcanvas_check_status(L, canvas, status);
+    } while (step == CANVAS_STEP_MEASURED);
+    if (step != CANVAS_STEP_RESOLVED)
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_resolve(canvas->engine)));
+}
+
+/* ---- ids out -------------------------------------------------------- */
+
+/* Copies ids out of the engine into a scratch userdata it pushes. */
+uint64_t *lcanvas_copy_ids_to_buffer(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy, size_t *count) {
+    *count = 0;
+    lcanvas_check_status(L, canvas, copy(canvas->engine, NULL, 0, count));
+    uint64_t *ids = lua_newuserdatauv(L, *count * sizeof *ids + 1, 0);
+    lcanvas_check_status(L, canvas, copy(canvas->engine, ids, *count, count));
+    return ids;
+}
+
+/* Pushes engine ids as an array of the script's ids. */
+void lcanvas_push_id_array(lua_State *L, int state, const uint64_t *ids, size_t count) {
+    state = lua_absindex(L, state);
+    lua_createtable(L, count < INT32_MAX ? (int)count : INT32_MAX, 0);
+    for (size_t i = 0; i < count; i++) {
+        lcanvas_push_script_id(L, state, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+/* Pushes the ids one of the canvas_copy_* functions hands out. */
+void lcanvas_push_ids(lua_State *L, lcanvas *canvas, int state, lcanvas_copy_fn copy) {
+    state = lua_absindex(L, state);
+    size_t count;
+    const uint64_t *ids = lcanvas_copy_ids_to_buffer(L, canvas, copy, &count);
+    lcanvas_push_id_array(L, state, ids, count);
+    lua_remove(L, -2);
+}
+
+/* ---- results -------------------------------------------------------- */
+
+static int state_flag(lua_State *L, int state, const char *key) {
+    lua_getfield(L, state, key);
+    int on = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return on;
+}
+
+/* result.backdrop: {kind=, side=, phase={x=, y=}, shapes={rects...}}. */
+static void push_backdrop(lua_State *L, lcanvas *canvas) {
+    static const char *const kinds[] = {"none", "dots", "grid"};
+    canvas_backdrop_tile tile;
+    lcanvas_check_status(L, canvas, canvas_get_backdrop_tile(canvas->engine, &tile));
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, tile.kind >= 0 && tile.kind <= 2 ? kinds[tile.kind] : "unknown");
+    lua_setfield(L, -2, "kind");
+    lua_pushnumber(L, tile.side);
+    lua_setfield(L, -2, "side");
+    lcanvas_push_point(L, tile.phase);
+    lua_setfield(L, -2, "phase");
+    size_t shapes = tile.shape_count < 2 ? tile.shape_count : 2;
+    lua_createtable(L, (int)shapes, 0);
+    for (size_t i = 0; i < shapes; i++) {
+        lcanvas_push_rect(L, tile.shapes[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "shapes");
+}
+
+/*
+** Pushes the resolved canvas as a plain table: content_size, content_bounds
+** and items always; viewport and visible, zoom and selection, and backdrop
+** when the description (or a method since) brought them in. Everything is
+** as the engine hands it out, zoomed.
+*/
+void lcanvas_push_result(lua_State *L, int self) {
     self = lua_absindex(L, self);
     lcanvas *canvas = lcanvas_check(L, self);
     canvas_size content_size;
@@ -101,7 +195,7 @@ static void push_result(lua_State *L, int self) {
     lua_getiuservalue(L, self, 1);
     int state = lua_gettop(L);
 
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 8);
     lcanvas_push_size(L, content_size);
     lua_setfield(L, -2, "content_size");
     lcanvas_push_rect(L, bounds);
@@ -114,23 +208,56 @@ static void push_result(lua_State *L, int self) {
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "items");
+
+    if (state_flag(L, state, "show_viewport")) {
+        canvas_rect viewport;
+        lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &viewport));
+        lcanvas_push_rect(L, viewport);
+        lua_setfield(L, -2, "viewport");
+        lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
+        lua_setfield(L, -2, "visible");
+    }
+    if (state_flag(L, state, "show_zoom")) {
+        double scale;
+        lcanvas_check_status(L, canvas, canvas_get_zoom(canvas->engine, &scale));
+        lua_createtable(L, 0, 2);
+        lua_pushnumber(L, scale);
+        lua_setfield(L, -2, "scale");
+        lua_getfield(L, state, "axis");
+        lua_setfield(L, -2, "axis");
+        lua_setfield(L, -2, "zoom");
+        lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
+        lua_setfield(L, -2, "selection");
+    }
+    if (state_flag(L, state, "show_backdrop")) {
+        push_backdrop(L, canvas);
+        lua_setfield(L, -2, "backdrop");
+    }
     lua_replace(L, state - 2);              /* the result takes the frames buffer's slot */
     lua_settop(L, state - 2);
 }
 
 /* ---- module functions ----------------------------------------------- */
 
-/* canvas.resolve(description) -> {content_size=, content_bounds=, items=} */
+/* canvas.resolve(description) -> {content_size=, content_bounds=, items=, ...} */
 static int l_resolve(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lcanvas *canvas = push_canvas(L);
     int self = lua_gettop(L);
     lcanvas_apply_description(L, self, 1);
-    resolve_at(L, self);
-    push_result(L, self);
+    lcanvas_push_result(L, self);
     /* A one-shot canvas: free the engine now rather than at the next collection. */
     canvas_engine_destroy(canvas->engine);
     canvas->engine = NULL;
+    return 1;
+}
+
+/* canvas.new(description) -> a canvas, resolved and opened as the description
+   says: canvas.new(d):result() is canvas.resolve(d). See lmethods.c. */
+static int l_new(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    push_canvas(L);
+    lcanvas_apply_description(L, -1, 1);
     return 1;
 }
 
@@ -159,13 +286,15 @@ static int l_grid(lua_State *L) { return make_layout(L, "grid"); }
 
 static const luaL_Reg canvas_methods[] = {
     {"__gc", canvas_gc},
-    {"__close", canvas_gc},
+    {"__close", canvas_close},
     {"__tostring", canvas_tostring},
+    {"close", canvas_close},
     {NULL, NULL},
 };
 
 static const luaL_Reg canvaslib[] = {
     {"resolve", l_resolve},
+    {"new", l_new},
     {"flow", l_flow},
     {"grid", l_grid},
     {NULL, NULL},
@@ -175,6 +304,7 @@ int luaopen_canvas(lua_State *L) {
     luaL_newlib(L, canvaslib);
     if (luaL_newmetatable(L, LCANVAS_OBJECT)) {
         luaL_setfuncs(L, canvas_methods, 0);
+        lcanvas_open_methods(L);
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "__index");
     }

@@ -20,22 +20,58 @@
 **   names  map: engine id -> interned script id
 **   next   how many ids have been interned
 **   place  the Lua place function, when the layout is one
+**   measure, on_zoom, on_zoom_begin, on_zoom_end  the Lua callbacks, when given
+**   item_size  {w, h} when every item has one size (items may then be a count)
+**   measured   true when sizes come from measuring or an estimate
+**   axis       the zoom axis's name, for results
+**   show_viewport, show_zoom, show_backdrop  which optional parts results carry
 */
 typedef struct lcanvas {
     canvas_engine *engine;  /* NULL once closed */
     lua_State *L;           /* the state running the engine call in progress */
     int self_index;         /* where this userdata sits on L's stack during that call */
+    int calling;            /* engine calls in progress: >0 while callbacks may run */
 } lcanvas;
 
+/* Callbacks read L and self_index, so only the outermost call sets them: a
+   call made from inside a callback is refused by the engine as busy, and
+   must not point the outer call's callbacks at a stack slot about to go. */
+static inline int lcanvas_enter(lua_State *L, lcanvas *canvas, int self) {
+    if (canvas->calling++ == 0) {
+        canvas->L = L;
+        canvas->self_index = lua_absindex(L, self);
+    }
+    return 0;
+}
+
+static inline canvas_status lcanvas_leave(lcanvas *canvas, canvas_status status) {
+    canvas->calling--;
+    return status;
+}
+
 /* Runs an engine call that may call back into Lua, with the callback's view
-   of the Lua stack set up: `self` is the canvas userdata's stack index. */
+   of the Lua stack set up: `self` is the canvas userdata's stack index.
+   Engine calls never raise Lua errors, so `calling` always comes back down. */
 #define LCANVAS_CALL(L, canvas, self, call) \
-    ((canvas)->L = (L), (canvas)->self_index = lua_absindex((L), (self)), (call))
+    (lcanvas_enter((L), (canvas), (self)), lcanvas_leave((canvas), (call)))
 
 /* lcanvas.c: the canvas object. */
 lcanvas *lcanvas_check(lua_State *L, int index);
 void lcanvas_check_status(lua_State *L, lcanvas *canvas, canvas_status status);
 int lcanvas_traceback(lua_State *L);
+void lcanvas_resolve(lua_State *L, int self);
+void lcanvas_push_result(lua_State *L, int self);
+void lcanvas_no_such_id(lua_State *L, int id);
+
+/* Ids out of the engine, as an array of script ids. */
+typedef canvas_status (*lcanvas_copy_fn)(const canvas_engine *engine, uint64_t *out,
+                                         size_t capacity, size_t *count_out);
+void lcanvas_push_ids(lua_State *L, lcanvas *canvas, int state, lcanvas_copy_fn copy);
+void lcanvas_push_id_array(lua_State *L, int state, const uint64_t *ids, size_t count);
+uint64_t *lcanvas_copy_ids_to_buffer(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy, size_t *count);
+
+/* lmethods.c: the canvas object's methods, added to the metatable on top. */
+void lcanvas_open_methods(lua_State *L);
 
 /* A built-in or Lua layout, as read from a description. */
 typedef struct lcanvas_layout {
@@ -52,6 +88,29 @@ void lcanvas_apply_description(lua_State *L, int self, int description);
 void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanvas_layout *out);
 void lcanvas_check_keys(lua_State *L, int table, const char *const *known, const char *where);
 
+/* Items as read from a description or set_items: sizes (NULL when they come
+   from measuring) and engine ids, in data order. */
+typedef struct lcanvas_items {
+    canvas_size *sizes;
+    uint64_t *ids;
+    size_t count;
+} lcanvas_items;
+
+/* Where item sizes come from. */
+typedef struct lcanvas_sizing {
+    int uniform;            /* every item has `size` */
+    canvas_size size;
+    int measured;           /* measured or estimated: entries need no size */
+} lcanvas_sizing;
+
+void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizing *sizing, lcanvas_items *out);
+void lcanvas_state_sizing(lua_State *L, int state, lcanvas_sizing *out);
+
+/* lgestures.c: pinches, taps and selections, from a list or one by one. */
+int lcanvas_read_gestures(lua_State *L, int list);  /* pushes them; returns the count */
+void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count);
+canvas_point lcanvas_viewport_point(lua_State *L, lcanvas *canvas, int x, int y, const char *where);
+
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */
 void lcanvas_new_state(lua_State *L);
 uint64_t lcanvas_engine_id(lua_State *L, int state, int id);
@@ -63,6 +122,13 @@ canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
                             double proposal_width, double proposal_height,
                             canvas_rect *frames_out);
 
+/* lmeasure.c: a Lua measure function as canvas_measure_fn. */
+canvas_status lcanvas_measure(void *user, uint64_t id, size_t index, double proposal_width,
+                              canvas_size *size_out);
+
+/* lzoom.c: on_zoom, on_zoom_begin and on_zoom_end as one canvas_zoom_fn. */
+canvas_status lcanvas_zoom(void *user, canvas_zoom_event event, double scale);
+
 /* lvalues.c: checked reads from description tables. */
 lua_Number lcanvas_number_field(lua_State *L, int table, const char *key, lua_Number fallback, const char *where);
 lua_Number lcanvas_check_finite(lua_State *L, int index, const char *where, const char *key);
@@ -70,5 +136,8 @@ int lcanvas_size_pair(lua_State *L, int index, const char *where, canvas_size *o
 canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where);
 void lcanvas_push_rect(lua_State *L, canvas_rect rect);
 void lcanvas_push_size(lua_State *L, canvas_size size);
+void lcanvas_push_point(lua_State *L, canvas_point point);
+canvas_rect lcanvas_rect_table(lua_State *L, int index, const char *where);
+canvas_point lcanvas_point_table(lua_State *L, int index, const char *where);
 
 #endif

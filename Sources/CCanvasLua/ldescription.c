@@ -5,7 +5,13 @@
 ** Every value is checked before the engine sees it, and every complaint
 ** names the key, and the item where there is one ("items[3].width: expected
 ** a number, got nil"). Everything is read first and applied last, so a bad
-** description leaves the canvas as it was.
+** description never reaches the engine half-read.
+**
+** Applying then sets the engine up, resolves (measuring everything first,
+** when there is a measure function), zooms to zoom.scale, opens the
+** viewport and replays the gestures. Those steps run Lua callbacks and can
+** fail part-way; the canvas is new and is dropped with the error, so no
+** caller ever sees it half-applied.
 */
 #include <math.h>
 #include <stdint.h>
@@ -18,7 +24,9 @@
 #define MAX_ITEMS ((lua_Integer)1 << 25)
 
 static const char *const description_keys[] = {
-    "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction", NULL,
+    "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction",
+    "viewport", "initial_anchor", "estimated_item_size", "measure", "backdrop", "zoom", "gestures",
+    "on_zoom", "on_zoom_begin", "on_zoom_end", NULL,
 };
 
 /* Fails on keys a table does not know: usually typos, which would otherwise
@@ -41,12 +49,6 @@ void lcanvas_check_keys(lua_State *L, int table, const char *const *known, const
 
 /* ---- items ---------------------------------------------------------- */
 
-typedef struct items {
-    canvas_size *sizes;
-    uint64_t *ids;
-    size_t count;
-} items;
-
 /* Scratch memory owned by a userdata on the stack, so an error cannot leak it. */
 static void *scratch(lua_State *L, size_t count, size_t element) {
     if (count > (SIZE_MAX - 1) / element) luaL_error(L, "items: too many to hold");
@@ -57,7 +59,8 @@ static void *scratch(lua_State *L, size_t count, size_t element) {
 static canvas_size entry_size(lua_State *L, int entry, const char *where) {
     int top = lua_gettop(L);
     if (lua_getfield(L, entry, "width") == LUA_TNIL || lua_getfield(L, entry, "height") == LUA_TNIL)
-        luaL_error(L, "%s: item has no size (give it width and height, or set item_size)", where);
+        luaL_error(L, "%s: item has no size (give it width and height, or set item_size, "
+                      "estimated_item_size or measure)", where);
     lua_settop(L, top);
     canvas_size size = {
         lcanvas_number_field(L, entry, "width", 0, where),
@@ -87,26 +90,20 @@ static void push_entry_id(lua_State *L, int entry, lua_Integer index, const char
 }
 
 /*
-** Reads items and item_size. Pushes the array of script ids (data order)
-** and the scratch buffers behind `out`.
+** Reads the items value at `source` (nil, a count or an array of entries).
+** Pushes the array of script ids (data order) and the scratch buffers
+** behind `out`; out->sizes is NULL when sizes come from measuring.
 */
-static void read_items(lua_State *L, int description, int state, items *out) {
-    canvas_size uniform = {0, 0};
-    lua_getfield(L, description, "item_size");
-    int has_uniform = !lua_isnil(L, -1);
-    if (has_uniform && !lcanvas_size_pair(L, -1, "item_size", &uniform))
-        luaL_error(L, "item_size: expected {width, height}, got %s", luaL_typename(L, -1));
-    lua_pop(L, 1);
-
-    lua_getfield(L, description, "items");
-    int source = lua_gettop(L);
+void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizing *sizing, lcanvas_items *out) {
+    source = lua_absindex(L, source);
     int counted = lua_isinteger(L, source);
     lua_Integer count = 0;
     if (counted) {
         count = lua_tointeger(L, source);
         if (count < 0) luaL_error(L, "items: expected a count of at least 0, got %I", count);
-        if (count > 0 && !has_uniform)
-            luaL_error(L, "items: a count of items needs item_size = {width, height}");
+        if (count > 0 && !sizing->uniform && !sizing->measured)
+            luaL_error(L, "items: a count of items needs item_size = {width, height} "
+                          "(or estimated_item_size or measure)");
     } else if (lua_istable(L, source)) {
         count = luaL_len(L, source);
     } else if (!lua_isnil(L, source)) {
@@ -127,14 +124,14 @@ static void read_items(lua_State *L, int description, int state, items *out) {
     char where[48];
     for (lua_Integer i = 1; i <= count; i++) {
         snprintf(where, sizeof where, "items[%lld]", (long long)i);
-        canvas_size size = uniform;
+        canvas_size size = sizing->size;
         if (counted) {
             lua_pushinteger(L, i);          /* ids 1..N cannot repeat */
         } else {
             if (lua_geti(L, source, i) != LUA_TTABLE)
                 luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
             int entry = lua_gettop(L);
-            if (!has_uniform) size = entry_size(L, entry, where);
+            if (!sizing->uniform && !sizing->measured) size = entry_size(L, entry, where);
             push_entry_id(L, entry, i, where);
             lua_remove(L, entry);
             lua_pushvalue(L, -1);
@@ -151,7 +148,49 @@ static void read_items(lua_State *L, int description, int state, items *out) {
         lua_rawseti(L, ids, i);
     }
     lua_pop(L, 1);                          /* seen */
-    lua_remove(L, source);
+    if (sizing->measured) out->sizes = NULL;  /* the engine measures or estimates them */
+}
+
+/* How set_items sizes items: as the description said. */
+void lcanvas_state_sizing(lua_State *L, int state, lcanvas_sizing *out) {
+    *out = (lcanvas_sizing){0, {0, 0}, 0};
+    if (lua_getfield(L, state, "item_size") == LUA_TTABLE) {
+        out->uniform = 1;
+        out->size.width = lcanvas_number_field(L, -1, "width", 0, "item_size");
+        out->size.height = lcanvas_number_field(L, -1, "height", 0, "item_size");
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, state, "measured");
+    out->measured = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+}
+
+/* Reads item_size, estimated_item_size and measure (checked to be a function). */
+static void read_sizing(lua_State *L, int description, lcanvas_sizing *out, int *has_estimate,
+                        canvas_size *estimate, int *has_measure) {
+    *out = (lcanvas_sizing){0, {0, 0}, 0};
+    lua_getfield(L, description, "item_size");
+    out->uniform = !lua_isnil(L, -1);
+    if (out->uniform && !lcanvas_size_pair(L, -1, "item_size", &out->size))
+        luaL_error(L, "item_size: expected {width, height}, got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+
+    lua_getfield(L, description, "estimated_item_size");
+    *has_estimate = !lua_isnil(L, -1);
+    if (*has_estimate && !lcanvas_size_pair(L, -1, "estimated_item_size", estimate))
+        luaL_error(L, "estimated_item_size: expected {width, height}, got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+
+    int type = lua_getfield(L, description, "measure");
+    *has_measure = type != LUA_TNIL;
+    if (*has_measure && type != LUA_TFUNCTION)
+        luaL_error(L, "measure: expected a function measure(item, proposal_width), got %s", luaL_typename(L, -1));
+    lua_pop(L, 1);
+
+    out->measured = *has_estimate || *has_measure;
+    if (out->uniform && out->measured)
+        luaL_error(L, "item_size: cannot be combined with %s (item_size gives every item its size)",
+                   *has_measure ? "measure" : "estimated_item_size");
 }
 
 /* ---- layout --------------------------------------------------------- */
@@ -303,6 +342,202 @@ static void read_placement(lua_State *L, int description, placement *out) {
     lua_pop(L, 1);
 }
 
+/* ---- viewport, backdrop and zoom ----------------------------------- */
+
+/* How the canvas opens: the window onto it, its backdrop, its zoom. */
+typedef struct opening {
+    int has_viewport;
+    canvas_size viewport;
+    int has_x, has_y;               /* an offset to move to after sizing */
+    canvas_point offset;
+    double overscan;
+    int has_anchor;
+    canvas_point initial_anchor;
+    int has_backdrop;
+    canvas_backdrop_kind backdrop;
+    double spacing, shape_size;     /* the dot radius or the line width */
+} opening;
+
+static double non_negative_field(lua_State *L, int table, const char *key, double fallback, const char *where) {
+    double value = lcanvas_number_field(L, table, key, fallback, where);
+    if (value < 0) luaL_error(L, "%s.%s: expected a non-negative number, got %f", where, key, value);
+    return value;
+}
+
+static double positive_field(lua_State *L, int table, const char *key, double fallback, const char *where) {
+    double value = lcanvas_number_field(L, table, key, fallback, where);
+    if (value <= 0) luaL_error(L, "%s.%s: expected a positive number, got %f", where, key, value);
+    return value;
+}
+
+static void read_viewport(lua_State *L, int description, opening *out) {
+    static const char *const keys[] = {"width", "height", "x", "y", "overscan", NULL};
+    int type = lua_getfield(L, description, "viewport");
+    out->has_viewport = type != LUA_TNIL;
+    if (out->has_viewport) {
+        if (type != LUA_TTABLE)
+            luaL_error(L, "viewport: expected {width=, height=, x=, y=, overscan=}, got %s", luaL_typename(L, -1));
+        int viewport = lua_gettop(L);
+        lcanvas_check_keys(L, viewport, keys, "viewport");
+        for (int i = 0; i < 2; i++)
+            if (lua_getfield(L, viewport, keys[i]) == LUA_TNIL)
+                luaL_error(L, "viewport: missing field '%s' (a viewport needs width and height)", keys[i]);
+        lua_pop(L, 2);
+        out->viewport.width = non_negative_field(L, viewport, "width", 0, "viewport");
+        out->viewport.height = non_negative_field(L, viewport, "height", 0, "viewport");
+        out->offset.x = lcanvas_number_field(L, viewport, "x", NAN, "viewport");
+        out->offset.y = lcanvas_number_field(L, viewport, "y", NAN, "viewport");
+        out->has_x = !isnan(out->offset.x);
+        out->has_y = !isnan(out->offset.y);
+        out->overscan = non_negative_field(L, viewport, "overscan", 128, "viewport");
+    }
+    lua_pop(L, 1);
+
+    out->has_anchor = lua_getfield(L, description, "initial_anchor") != LUA_TNIL;
+    if (out->has_anchor) out->initial_anchor = lcanvas_unit_point(L, -1, "initial_anchor");
+    lua_pop(L, 1);
+}
+
+/* "none", or dots (spacing 24, radius 1.5 by default) or a grid (spacing
+   24, line width 1; the engine draws 0 as a 0.5 hairline). */
+static void read_backdrop(lua_State *L, int description, opening *out) {
+    static const char *const usage =
+        "expected \"none\", {kind = \"dots\", spacing=, radius=} or {kind = \"grid\", spacing=, line_width=}";
+    static const char *const none_keys[] = {"kind", NULL};
+    static const char *const dots_keys[] = {"kind", "spacing", "radius", NULL};
+    static const char *const grid_keys[] = {"kind", "spacing", "line_width", NULL};
+    int type = lua_getfield(L, description, "backdrop");
+    out->has_backdrop = type != LUA_TNIL;
+    out->backdrop = CANVAS_BACKDROP_NONE;
+    out->spacing = out->shape_size = 0;
+    if (type == LUA_TSTRING) {
+        if (strcmp(lua_tostring(L, -1), "none") != 0)
+            luaL_error(L, "backdrop: unknown backdrop '%s' (%s)", lua_tostring(L, -1), usage);
+    } else if (type == LUA_TTABLE) {
+        int backdrop = lua_gettop(L);
+        lua_getfield(L, backdrop, "kind");
+        const char *kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        if (kind == NULL)
+            luaL_error(L, "backdrop.kind: expected \"dots\", \"grid\" or \"none\", got %s", luaL_typename(L, -1));
+        if (strcmp(kind, "dots") == 0) {
+            lcanvas_check_keys(L, backdrop, dots_keys, "backdrop (dots)");
+            out->backdrop = CANVAS_BACKDROP_DOTS;
+            out->spacing = positive_field(L, backdrop, "spacing", 24, "backdrop");
+            out->shape_size = non_negative_field(L, backdrop, "radius", 1.5, "backdrop");
+        } else if (strcmp(kind, "grid") == 0) {
+            lcanvas_check_keys(L, backdrop, grid_keys, "backdrop (grid)");
+            out->backdrop = CANVAS_BACKDROP_GRID;
+            out->spacing = positive_field(L, backdrop, "spacing", 24, "backdrop");
+            out->shape_size = non_negative_field(L, backdrop, "line_width", 1, "backdrop");
+        } else if (strcmp(kind, "none") == 0) {
+            lcanvas_check_keys(L, backdrop, none_keys, "backdrop (none)");
+        } else {
+            luaL_error(L, "backdrop.kind: unknown backdrop kind '%s' (expected \"dots\", \"grid\" or \"none\")", kind);
+        }
+        lua_pop(L, 1);
+    } else if (type != LUA_TNIL) {
+        luaL_error(L, "backdrop: %s, got %s", usage, luaL_typename(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
+typedef struct zoom_settings {
+    int given;
+    int has_scale;
+    double scale;
+    canvas_zoom_axis axis;
+    const char *axis_name;          /* a static string */
+    double minimum, maximum, speed;
+    const double *stops;            /* in a scratch userdata on the stack */
+    size_t stop_count;
+    int pinch_enabled, selection_during_zoom;
+} zoom_settings;
+
+static int boolean_field(lua_State *L, int table, const char *key, int fallback, const char *where) {
+    int type = lua_getfield(L, table, key);
+    if (type != LUA_TNIL && type != LUA_TBOOLEAN)
+        luaL_error(L, "%s.%s: expected a boolean, got %s", where, key, luaL_typename(L, -1));
+    int value = type == LUA_TNIL ? fallback : lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return value;
+}
+
+/* Reads zoom; pushes a scratch buffer for the stops when it is given. The
+   defaults are the engine's: horizontal, 0.35...5, speed 1, no stops,
+   pinches on, no selection during a pinch. */
+static void read_zoom(lua_State *L, int description, zoom_settings *out) {
+    static const char *const keys[] = {
+        "scale", "axis", "min", "max", "speed", "stops", "allows_selection_during_zoom", "pinch_enabled", NULL,
+    };
+    static const char *const axes[] = {"horizontal", "vertical", "both", NULL};
+    static const canvas_zoom_axis axis_values[] = {CANVAS_ZOOM_HORIZONTAL, CANVAS_ZOOM_VERTICAL, CANVAS_ZOOM_BOTH};
+    *out = (zoom_settings){0, 0, 1, CANVAS_ZOOM_HORIZONTAL, "horizontal", 0.35, 5, 1, NULL, 0, 1, 0};
+    int type = lua_getfield(L, description, "zoom");
+    out->given = type != LUA_TNIL;
+    if (!out->given) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (type != LUA_TTABLE)
+        luaL_error(L, "zoom: expected {scale=, axis=, min=, max=, speed=, stops=, ...}, got %s", luaL_typename(L, -1));
+    int zoom = lua_gettop(L);
+    lcanvas_check_keys(L, zoom, keys, "zoom");
+    out->has_scale = lua_getfield(L, zoom, "scale") != LUA_TNIL;
+    lua_pop(L, 1);
+    out->scale = positive_field(L, zoom, "scale", 1, "zoom");
+    if (lua_getfield(L, zoom, "axis") != LUA_TNIL) {
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        int found = -1;
+        for (int i = 0; axes[i]; i++)
+            if (strcmp(name, axes[i]) == 0) found = i;
+        if (found < 0) luaL_error(L, "zoom.axis: expected \"horizontal\", \"vertical\" or \"both\"");
+        out->axis = axis_values[found];
+        out->axis_name = axes[found];
+    }
+    lua_pop(L, 1);
+    out->minimum = positive_field(L, zoom, "min", 0.35, "zoom");
+    out->maximum = positive_field(L, zoom, "max", 5, "zoom");
+    if (out->minimum > out->maximum)
+        luaL_error(L, "zoom: min %f is above max %f", out->minimum, out->maximum);
+    out->speed = positive_field(L, zoom, "speed", 1, "zoom");
+    out->pinch_enabled = boolean_field(L, zoom, "pinch_enabled", 1, "zoom");
+    out->selection_during_zoom = boolean_field(L, zoom, "allows_selection_during_zoom", 0, "zoom");
+
+    type = lua_getfield(L, zoom, "stops");
+    if (type != LUA_TNIL && type != LUA_TTABLE)
+        luaL_error(L, "zoom.stops: expected an array of scales, got %s", luaL_typename(L, -1));
+    lua_Integer count = type == LUA_TTABLE ? luaL_len(L, -1) : 0;
+    if (count < 0 || count > 4096) luaL_error(L, "zoom.stops: expected at most 4096 scales");
+    double *stops = scratch(L, (size_t)count, sizeof *stops);
+    char where[32];
+    for (lua_Integer i = 1; i <= count; i++) {
+        snprintf(where, sizeof where, "zoom.stops[%lld]", (long long)i);
+        lua_geti(L, -2, i);
+        stops[i - 1] = lcanvas_check_finite(L, -1, where, "");
+        if (stops[i - 1] <= 0) luaL_error(L, "%s: expected a positive number, got %f", where, stops[i - 1]);
+        lua_pop(L, 1);
+    }
+    out->stops = stops;
+    out->stop_count = (size_t)count;
+    lua_remove(L, -2);                      /* the stops table; the buffer stays */
+    lua_remove(L, zoom);
+}
+
+static const char *const callback_keys[] = {"on_zoom", "on_zoom_begin", "on_zoom_end", NULL};
+
+/* Checks on_zoom, on_zoom_begin and on_zoom_end; returns whether any is given. */
+static int read_zoom_callbacks(lua_State *L, int description) {
+    int any = 0;
+    for (int i = 0; callback_keys[i]; i++) {
+        int type = lua_getfield(L, description, callback_keys[i]);
+        if (type != LUA_TNIL && type != LUA_TFUNCTION)
+            luaL_error(L, "%s: expected a function(scale), got %s", callback_keys[i], luaL_typename(L, -1));
+        any |= type == LUA_TFUNCTION;
+        lua_pop(L, 1);
+    }
+    return any;
+}
+
 /* ---- applying ------------------------------------------------------- */
 
 static void apply_layout(lua_State *L, lcanvas *canvas, const lcanvas_layout *layout, size_t count) {
@@ -325,6 +560,47 @@ static void apply_layout(lua_State *L, lcanvas *canvas, const lcanvas_layout *la
     }
 }
 
+/* Zoom settings go through LCANVAS_CALL: narrowing limits may zoom, and
+   the zoom callback hears of it. */
+static void apply_zoom_settings(lua_State *L, int self, lcanvas *canvas, const zoom_settings *zoom) {
+    canvas_engine *engine = canvas->engine;
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom_axis(engine, zoom->axis)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
+                                                 canvas_set_zoom_limits(engine, zoom->minimum, zoom->maximum)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom_speed(engine, zoom->speed)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
+                                                 canvas_set_zoom_stops(engine, zoom->stops, zoom->stop_count)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
+                                                 canvas_set_pinch_enabled(engine, zoom->pinch_enabled)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
+                                                 canvas_set_selection_during_zoom(engine, zoom->selection_during_zoom)));
+}
+
+/* Opens the window: size first (the engine applies the initial anchor the
+   first time the viewport gets a size), then the offset when one is given. */
+static void apply_viewport(lua_State *L, lcanvas *canvas, const opening *open) {
+    canvas_engine *engine = canvas->engine;
+    lcanvas_check_status(L, canvas, canvas_set_overscan(engine, open->overscan, NULL));
+    lcanvas_check_status(L, canvas, canvas_set_viewport_size(engine, open->viewport, NULL));
+    if (open->has_x || open->has_y) {
+        canvas_rect now;
+        lcanvas_check_status(L, canvas, canvas_get_viewport(engine, &now));
+        canvas_point offset = {open->has_x ? open->offset.x : now.x, open->has_y ? open->offset.y : now.y};
+        lcanvas_check_status(L, canvas, canvas_set_viewport_offset(engine, offset, NULL));
+    }
+}
+
+static void set_flag(lua_State *L, int state, const char *key, int on) {
+    if (!on) return;
+    lua_pushboolean(L, 1);
+    lua_setfield(L, state, key);
+}
+
+/*
+** Reads the whole description, then applies it to the fresh canvas at
+** self: settings, a resolve that measures until done, the zoom and the
+** viewport it opens with, and finally the gestures, replayed in order.
+*/
 void lcanvas_apply_description(lua_State *L, int self, int description) {
     self = lua_absindex(L, self);
     description = lua_absindex(L, description);
@@ -334,25 +610,78 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     lua_getiuservalue(L, self, 1);
     int state = lua_gettop(L);
 
-    items list;
+    lcanvas_sizing sizing;
+    canvas_size estimate = {0, 0};
+    int has_estimate, has_measure;
+    lcanvas_items list;
     lcanvas_layout layout;
     placement options;
+    opening open;
+    zoom_settings zoom;
     int place;
-    read_items(L, description, state, &list);           /* pushes ids and buffers */
-    int ids = state + 1;
+    read_sizing(L, description, &sizing, &has_estimate, &estimate, &has_measure);
+    lua_getfield(L, description, "items");
+    lcanvas_read_items(L, -1, state, &sizing, &list);  /* pushes ids and buffers */
+    int ids = state + 2;
     read_layout(L, description, &layout, &place);      /* may push place */
     read_placement(L, description, &options);
+    read_viewport(L, description, &open);
+    read_backdrop(L, description, &open);
+    read_zoom(L, description, &zoom);                  /* pushes the stops */
+    int has_zoom_callbacks = read_zoom_callbacks(L, description);
+    int gesture_count = 0, gestures = 0;
+    if (lua_getfield(L, description, "gestures") != LUA_TNIL) {
+        gesture_count = lcanvas_read_gestures(L, -1);  /* pushes them */
+        gestures = lua_gettop(L);
+    }
 
-    /* Everything is valid: apply. Setters can still refuse (a busy engine). */
-    lcanvas_check_status(L, canvas, canvas_set_items(canvas->engine, list.sizes, list.ids, list.count));
+    /* Everything is valid: apply. Setters can still refuse (a busy engine).
+       The callbacks come first, so they hear of everything that follows. */
+    canvas_engine *engine = canvas->engine;
+    lua_getfield(L, description, "measure");
+    lua_setfield(L, state, "measure");
+    for (int i = 0; callback_keys[i]; i++) {
+        lua_getfield(L, description, callback_keys[i]);
+        lua_setfield(L, state, callback_keys[i]);
+    }
+    if (has_zoom_callbacks)
+        lcanvas_check_status(L, canvas, canvas_set_zoom_callback(engine, lcanvas_zoom, canvas));
+    if (has_estimate)
+        lcanvas_check_status(L, canvas, canvas_set_estimated_item_size(engine, estimate));
+    if (has_measure)
+        lcanvas_check_status(L, canvas, canvas_set_measure(engine, lcanvas_measure, canvas, 0));
+
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
+                                                 canvas_set_items(engine, list.sizes, list.ids, list.count)));
     lua_pushvalue(L, ids);
     lua_setfield(L, state, "ids");
+    if (sizing.uniform) lcanvas_push_size(L, sizing.size); else lua_pushnil(L);
+    lua_setfield(L, state, "item_size");
+    lua_pushboolean(L, sizing.measured);
+    lua_setfield(L, state, "measured");
     if (place) lua_pushvalue(L, place); else lua_pushnil(L);
     lua_setfield(L, state, "place");
     apply_layout(L, canvas, &layout, list.count);
-    lcanvas_check_status(L, canvas, canvas_set_content_size(canvas->engine, options.mode, options.size));
-    lcanvas_check_status(L, canvas, canvas_set_margins(canvas->engine, options.margins));
-    lcanvas_check_status(L, canvas, canvas_set_content_anchor(canvas->engine, options.anchor));
-    lcanvas_check_status(L, canvas, canvas_set_layout_direction(canvas->engine, options.direction));
+    lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
+    lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));
+    lcanvas_check_status(L, canvas, canvas_set_content_anchor(engine, options.anchor));
+    lcanvas_check_status(L, canvas, canvas_set_layout_direction(engine, options.direction));
+
+    if (zoom.given) apply_zoom_settings(L, self, canvas, &zoom);
+    lua_pushstring(L, zoom.axis_name);
+    lua_setfield(L, state, "axis");
+    if (open.has_backdrop)
+        lcanvas_check_status(L, canvas, canvas_set_backdrop(engine, open.backdrop, open.spacing, open.shape_size));
+    if (open.has_anchor)
+        lcanvas_check_status(L, canvas, canvas_set_initial_anchor(engine, open.initial_anchor));
+    set_flag(L, state, "show_viewport", open.has_viewport);
+    set_flag(L, state, "show_zoom", zoom.given || gestures);
+    set_flag(L, state, "show_backdrop", open.has_backdrop);
+
+    lcanvas_resolve(L, self);
+    if (zoom.has_scale)
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom(engine, zoom.scale)));
+    if (open.has_viewport) apply_viewport(L, canvas, &open);
+    if (gestures) lcanvas_replay_gestures(L, self, gestures, gesture_count);
     lua_settop(L, state - 1);
 }

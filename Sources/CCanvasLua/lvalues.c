@@ -105,3 +105,42 @@ void lcanvas_push_size(lua_State *L, canvas_size size) {
     lua_pushnumber(L, size.height);
     lua_setfield(L, -2, "height");
 }
+
+void lcanvas_push_point(lua_State *L, canvas_point point) {
+    lua_createtable(L, 0, 2);
+    lua_pushnumber(L, point.x);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, point.y);
+    lua_setfield(L, -2, "y");
+}
+
+/* t.key as a finite number; missing is an error naming it. */
+static lua_Number required_field(lua_State *L, int table, const char *key, const char *where) {
+    if (lua_getfield(L, table, key) == LUA_TNIL)
+        luaL_error(L, "%s: missing field '%s'", where, key);
+    lua_Number value = lcanvas_check_finite(L, -1, where, key);
+    lua_pop(L, 1);
+    return value;
+}
+
+/* A point {x=, y=}, both required. */
+canvas_point lcanvas_point_table(lua_State *L, int index, const char *where) {
+    index = lua_absindex(L, index);
+    if (!lua_istable(L, index))
+        luaL_error(L, "%s: expected a point {x=, y=}, got %s", where, luaL_typename(L, index));
+    return (canvas_point){required_field(L, index, "x", where), required_field(L, index, "y", where)};
+}
+
+/* A rectangle {x=, y=, width=, height=}, all required, sides non-negative. */
+canvas_rect lcanvas_rect_table(lua_State *L, int index, const char *where) {
+    index = lua_absindex(L, index);
+    if (!lua_istable(L, index))
+        luaL_error(L, "%s: expected a rectangle {x=, y=, width=, height=}, got %s", where, luaL_typename(L, index));
+    canvas_rect rect = {
+        required_field(L, index, "x", where), required_field(L, index, "y", where),
+        required_field(L, index, "width", where), required_field(L, index, "height", where),
+    };
+    if (rect.width < 0 || rect.height < 0)
+        luaL_error(L, "%s: negative size (width %f, height %f)", where, rect.width, rect.height);
+    return rect;
+}

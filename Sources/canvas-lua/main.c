@@ -10,6 +10,7 @@
 ** hook, because a signal handler cannot safely touch a Lua state.
 */
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,6 +125,84 @@ static int write_output(lua_State *L) {
     return 0;
 }
 
+/* ---- the SVG picture ------------------------------------------------ */
+
+/* A FILE owned by a userdata, so a Lua error while writing cannot leak it. */
+static int close_file(lua_State *L) {
+    FILE **file = lua_touserdata(L, 1);
+    if (*file) fclose(*file);
+    *file = NULL;
+    return 0;
+}
+
+/* Under lua_pcall: 1 = the result, 2 = the options, 3 = the label scale. */
+static int write_svg(lua_State *L) {
+    const run_options *options = lua_touserdata(L, 2);
+    double label_scale = lua_tonumber(L, 3);
+    FILE **file = lua_newuserdatauv(L, sizeof *file, 0);
+    *file = NULL;
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, close_file);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    *file = fopen(options->svg, "w");
+    if (*file == NULL) return luaL_error(L, "cannot open %s: %s", options->svg, strerror(errno));
+    const char *slash = strrchr(options->script, '/');
+    output_svg(L, 1, slash ? slash + 1 : options->script, label_scale, *file);
+    int failed = ferror(*file);
+    failed |= fclose(*file) != 0;
+    *file = NULL;
+    if (failed) return luaL_error(L, "cannot write %s: %s", options->svg, strerror(errno));
+    return 0;
+}
+
+/*
+** The script's on_zoom, chained: canvas-lua notes each scale (the picture's
+** labels grow with it) and then calls the script's own function, if any,
+** with the same arguments; its errors pass through unchanged.
+** Upvalues: 1 = the script's on_zoom or nil, 2 = where the scale goes.
+*/
+static int zoom_spy(lua_State *L) {
+    double *last = lua_touserdata(L, lua_upvalueindex(2));
+    if (lua_type(L, 1) == LUA_TNUMBER) *last = lua_tonumber(L, 1);
+    if (lua_isnil(L, lua_upvalueindex(1))) return 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+/* Pushes the box the spy writes the last scale into (NaN: none yet) and
+   installs the spy as the description's on_zoom, unless that is something
+   other than a function, which the module will refuse as it stands. */
+static void spy_on_zoom(lua_State *L, int description) {
+    double *last = lua_newuserdatauv(L, sizeof *last, 0);
+    *last = NAN;
+    int type = lua_getfield(L, description, "on_zoom");
+    if (type != LUA_TNIL && type != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushvalue(L, -2);
+    lua_pushcclosure(L, zoom_spy, 2);
+    lua_setfield(L, description, "on_zoom");
+}
+
+/* The scale labels are drawn at: the last one on_zoom reported, or else the
+   result's zoom, or 1. */
+static double label_scale(lua_State *L, int spy, int result) {
+    double last = *(double *)lua_touserdata(L, spy);
+    if (last == last) return last;  /* not NaN */
+    double scale = 1;
+    if (lua_getfield(L, result, "zoom") == LUA_TTABLE) {
+        lua_getfield(L, -1, "scale");
+        if (lua_type(L, -1) == LUA_TNUMBER) scale = lua_tonumber(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return scale;
+}
+
 /* Pushes the arg table, as lua.c does: arg[0] the script, arg[1..] its arguments. */
 static void create_arg_table(lua_State *L, char **argv, int argc, int script_index) {
     lua_createtable(L, argc - script_index - 1, script_index + 1);
@@ -165,6 +244,11 @@ static int pmain(lua_State *L) {
         lua_pushliteral(L, "rtl");
         lua_setfield(L, description, "direction");
     }
+    int spy = 0;
+    if (options->svg) {
+        spy_on_zoom(L, description);
+        spy = lua_gettop(L);
+    }
 
     /* Resolve it through the module, as any script could. */
     lua_getfield(L, 1, "resolve");
@@ -181,6 +265,14 @@ static int pmain(lua_State *L) {
     if (docall(L, 2, 0, 0) != LUA_OK) return lua_error(L);
     if (fflush(stdout) != 0 || ferror(stdout))
         return luaL_error(L, "cannot write the output: %s", strerror(errno));
+
+    if (options->svg) {
+        lua_pushcfunction(L, write_svg);
+        lua_pushvalue(L, result);
+        lua_pushlightuserdata(L, options);
+        lua_pushnumber(L, label_scale(L, spy, result));
+        if (docall(L, 3, 0, 0) != LUA_OK) return lua_error(L);
+    }
     return 0;
 }
 

@@ -5,6 +5,12 @@
 **    "content_bounds": {"x":…, "y":…, "width":…, "height":…},
 **    "items": [{"id":…, "x":…, "y":…, "width":…, "height":…}, …]}
 **
+** with, when the description has a viewport, "viewport": {"x":…, "y":…,
+** "width":…, "height":…} before the items and "visible": [ids…] after them;
+** and when it has zoom or gestures, "zoom": {"scale":…, "axis":…} before
+** the items and "selection": [ids…] after them (tests/lua/check_json.py
+** checks the order).
+**
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
 */

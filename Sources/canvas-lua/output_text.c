@@ -51,4 +51,18 @@ void output_text(lua_State *L, int result, FILE *out) {
     }
     lua_pop(L, 1);
     fprintf(out, "%lld items\n", (long long)count);
+    if (lua_getfield(L, result, "visible") == LUA_TTABLE)
+        fprintf(out, "visible         %lld of %lld items\n", (long long)luaL_len(L, -1), (long long)count);
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "selection") == LUA_TTABLE) {
+        lua_Integer selected = luaL_len(L, -1);
+        fputs("selection      ", out);
+        for (lua_Integer i = 1; i <= selected; i++) {
+            lua_geti(L, -1, i);
+            fprintf(out, " %s", luaL_tolstring(L, -1, NULL));
+            lua_pop(L, 2);
+        }
+        fputs(selected ? "\n" : " none\n", out);
+    }
+    lua_pop(L, 1);
 }

@@ -1,14 +1,28 @@
 """Checks canvas-lua's JSON on stdin against the output contract.
 
-usage: canvas-lua script.lua | python3 check_json.py [EXPECTED_ITEM_COUNT]
+usage: canvas-lua script.lua | python3 check_json.py [EXPECTED_ITEM_COUNT] [options]
 With a count, ids must also be 1..N in data order.
+
+options:
+  --with KEY[,KEY...]     these optional parts must be present (viewport, zoom,
+                          visible, selection)
+  --viewport X,Y,W,H      the viewport must be exactly this
+  --visible ID,ID,...     the visible ids, in order (integers or strings)
+  --selection ID,ID,...   the selected ids, in order
+  --zoom SCALE,AXIS       the zoom
 """
 import json
 import math
 import sys
 
 document = json.load(sys.stdin)
-expected = int(sys.argv[1]) if len(sys.argv) > 1 else None
+args = sys.argv[1:]
+expected = None
+if args and not args[0].startswith("--"):
+    expected = int(args.pop(0))
+options = dict(zip(args[::2], args[1::2]))
+assert len(args) % 2 == 0 and all(key.startswith("--") for key in options), f"bad options {args}"
+
 
 def numbers(obj, keys, where):
     assert set(obj) == set(keys), f"{where}: keys {sorted(obj)} != {sorted(keys)}"
@@ -17,12 +31,30 @@ def numbers(obj, keys, where):
         assert isinstance(value, (int, float)) and not isinstance(value, bool), f"{where}.{key} is not a number"
         assert math.isfinite(value), f"{where}.{key} is not finite"
 
-assert list(document)[:3] == ["content_size", "content_bounds", "items"], list(document)
+
+def id_list(text):
+    return [int(part) if part.lstrip("-").isdigit() else part for part in text.split(",") if part]
+
+
+# The order is part of the contract: required keys, with the optional ones
+# in their places.
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "selection"]
+required = {"content_size", "content_bounds", "items"}
+keys = list(document)
+assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"
+assert required <= set(keys), f"missing keys {sorted(required - set(keys))}"
+assert keys == [key for key in order if key in keys], f"keys out of order: {keys}"
+for key in filter(None, options.get("--with", "").split(",")):
+    assert key in document, f"{key} is missing"
+assert ("viewport" in document) == ("visible" in document), "viewport and visible come together"
+assert ("zoom" in document) == ("selection" in document), "zoom and selection come together"
+
 numbers(document["content_size"], ["width", "height"], "content_size")
 numbers(document["content_bounds"], ["x", "y", "width", "height"], "content_bounds")
 items = document["items"]
 assert expected is None or len(items) == expected, f"{len(items)} items, expected {expected}"
 size = document["content_size"]
+positions = {}
 for index, item in enumerate(items):
     assert set(item) == {"id", "x", "y", "width", "height"}, f"items[{index}] keys {sorted(item)}"
     assert isinstance(item["id"], (int, str)), f"items[{index}].id is neither an integer nor a string"
@@ -30,3 +62,39 @@ for index, item in enumerate(items):
     numbers({k: v for k, v in item.items() if k != "id"}, ["x", "y", "width", "height"], f"items[{index}]")
     assert 0 <= item["x"] and item["x"] + item["width"] <= size["width"] + 1e-9, f"items[{index}] outside the content"
     assert 0 <= item["y"] and item["y"] + item["height"] <= size["height"] + 1e-9, f"items[{index}] outside the content"
+    assert item["id"] not in positions, f"items[{index}]: duplicate id {item['id']}"
+    positions[item["id"]] = index
+
+if "viewport" in document:
+    viewport = document["viewport"]
+    numbers(viewport, ["x", "y", "width", "height"], "viewport")
+    # The offset is clamped to [0, max(0, content - viewport)].
+    for axis, side in (("x", "width"), ("y", "height")):
+        assert viewport[side] >= 0, f"viewport.{side} is negative"
+        limit = max(0, size[side] - viewport[side])
+        assert 0 <= viewport[axis] <= limit + 1e-9, f"viewport.{axis} {viewport[axis]} outside [0, {limit}]"
+    if "--viewport" in options:
+        want = [float(v) for v in options["--viewport"].split(",")]
+        got = [viewport[k] for k in ("x", "y", "width", "height")]
+        assert all(abs(a - b) < 1e-9 for a, b in zip(got, want)), f"viewport {got}, expected {want}"
+
+if "zoom" in document:
+    zoom = document["zoom"]
+    assert list(zoom) == ["scale", "axis"], f"zoom keys {list(zoom)}"
+    assert isinstance(zoom["scale"], (int, float)) and zoom["scale"] > 0, "zoom.scale is not a positive number"
+    assert zoom["axis"] in ("horizontal", "vertical", "both"), f"zoom.axis {zoom['axis']!r}"
+    if "--zoom" in options:
+        scale, axis = options["--zoom"].split(",")
+        assert abs(zoom["scale"] - float(scale)) < 1e-9 and zoom["axis"] == axis, f"zoom {zoom}"
+
+for key in ("visible", "selection"):
+    if key not in document:
+        continue
+    listed = document[key]
+    assert isinstance(listed, list), f"{key} is not an array"
+    for id in listed:
+        assert id in positions, f"{key}: {id!r} is not an item's id"
+    order_of = [positions[id] for id in listed]
+    assert order_of == sorted(set(order_of)), f"{key}: not in data order or repeated: {listed}"
+    if "--" + key in options:
+        assert listed == id_list(options["--" + key]), f"{key} {listed}, expected {options['--' + key]}"

@@ -1,0 +1,447 @@
+/*
+** lmethods.c: the methods of a canvas made with canvas.new.
+**
+**     local c = canvas.new{items = 40, item_size = {80, 60}, viewport = {width = 300, height = 200}}
+**     c:scroll_to(17, "top_leading")      -- an update {visible=, appeared=, disappeared=}, or nil
+**     c:page("down")                      -- true when it moved
+**     c:hit_test(20, 20)                  -- the id under a content point, or nil
+**     c:set_zoom(2); c:select(40, 30)     -- zoom and selection, as a host would drive them
+**     c:result()                          -- what canvas.resolve would return now
+**
+** Ids in and out are the script's own (integers or strings). Calls that can
+** run a Lua callback (resolving, measuring, anything that may zoom) go
+** through LCANVAS_CALL, and their errors are raised only once the engine
+** call has returned.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lcanvas_internal.h"
+
+/* Pushes the canvas's Lua state table; returns its index. */
+static int push_state(lua_State *L) {
+    lua_getiuservalue(L, 1, 1);
+    return lua_gettop(L);
+}
+
+/* Marks a part of the result as in use: results carry it from now on. */
+static void show(lua_State *L, const char *part) {
+    lua_getiuservalue(L, 1, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, part);
+    lua_pop(L, 1);
+}
+
+static lua_Number check_finite_arg(lua_State *L, int arg) {
+    lua_Number value = luaL_checknumber(L, arg);
+    luaL_argcheck(L, isfinite(value), arg, "expected a finite number");
+    return value;
+}
+
+/* Looks up a script id (integer or string); unknown ones raise "no item has id". */
+static uint64_t check_id(lua_State *L, int arg, int state) {
+    int type = lua_type(L, arg);
+    if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, arg))))
+        luaL_typeerror(L, arg, "an id (an integer or a string)");
+    uint64_t id;
+    if (!lcanvas_known_id(L, state, arg, &id)) lcanvas_no_such_id(L, arg);
+    return id;
+}
+
+/* Raises "no item has id" for CANVAS_ERR_NOT_FOUND, the engine's message otherwise. */
+static void check_id_status(lua_State *L, lcanvas *canvas, canvas_status status, int arg) {
+    if (status == CANVAS_ERR_NOT_FOUND) lcanvas_no_such_id(L, arg);
+    lcanvas_check_status(L, canvas, status);
+}
+
+static const char *const anchor_names[] = {
+    "top_leading", "top", "top_trailing", "leading", "center", "trailing",
+    "bottom_leading", "bottom", "bottom_trailing", NULL,
+};
+
+/* A unit point argument: a name (checked like luaL_checkoption) or {x=, y=}. */
+static canvas_point check_anchor(lua_State *L, int arg, const char *where) {
+    if (lua_isnoneornil(L, arg)) return (canvas_point){0.5, 0.5};
+    if (lua_type(L, arg) == LUA_TSTRING) luaL_checkoption(L, arg, NULL, anchor_names);
+    else if (!lua_istable(L, arg)) luaL_typeerror(L, arg, "an anchor name or {x=, y=}");
+    return lcanvas_unit_point(L, arg, where);
+}
+
+/* ---- updates -------------------------------------------------------- */
+
+/* Pushes the visible ids as last published, before a call that may publish. */
+static const uint64_t *visible_before(lua_State *L, lcanvas *canvas, size_t *count) {
+    return lcanvas_copy_ids_to_buffer(L, canvas, canvas_copy_visible, count);
+}
+
+/* A set of engine ids, for telling which appeared and which went. */
+static void push_id_set(lua_State *L, const uint64_t *ids, size_t count) {
+    lua_createtable(L, 0, count < INT32_MAX ? (int)count : INT32_MAX);
+    for (size_t i = 0; i < count; i++) {
+        lua_pushboolean(L, 1);
+        lua_rawseti(L, -2, (lua_Integer)ids[i]);
+    }
+}
+
+/* Pushes the ids of `ids` that are not in the set at `set`. */
+static void push_missing(lua_State *L, int state, const uint64_t *ids, size_t count, int set) {
+    lua_newtable(L);
+    lua_Integer n = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (lua_rawgeti(L, set, (lua_Integer)ids[i]) == LUA_TNIL) {
+            lcanvas_push_script_id(L, state, ids[i]);
+            lua_rawseti(L, -3, ++n);
+        }
+        lua_pop(L, 1);
+    }
+}
+
+/*
+** Pushes the update a call published: {visible=, appeared=, disappeared=},
+** against what was visible before the call (the ids at `before`), or nil
+** when it published nothing. A call that published more than once (size,
+** then offset) reports the net change.
+*/
+static void push_update(lua_State *L, lcanvas *canvas, int state, int before, size_t before_count, int published) {
+    if (!published) {
+        lua_pushnil(L);
+        return;
+    }
+    const uint64_t *old = lua_touserdata(L, before);
+    size_t count;
+    const uint64_t *now = visible_before(L, canvas, &count);
+    int now_index = lua_gettop(L);
+    push_id_set(L, old, before_count);
+    int old_set = lua_gettop(L);
+    push_id_set(L, now, count);
+    int now_set = lua_gettop(L);
+    lua_createtable(L, 0, 3);
+    lcanvas_push_id_array(L, state, now, count);
+    lua_setfield(L, -2, "visible");
+    push_missing(L, state, now, count, old_set);
+    lua_setfield(L, -2, "appeared");
+    push_missing(L, state, old, before_count, now_set);
+    lua_setfield(L, -2, "disappeared");
+    lua_replace(L, now_index);
+    lua_settop(L, now_index);
+}
+
+/* ---- resolving and measuring ---------------------------------------- */
+
+/* c:resolve(): lays out again, measuring what is new first. */
+static int m_resolve(lua_State *L) {
+    lcanvas_resolve(L, 1);
+    return 0;
+}
+
+/* c:result() -> the table canvas.resolve returns, as of now. */
+static int m_result(lua_State *L) {
+    lcanvas_check(L, 1);
+    lcanvas_push_result(L, 1);
+    return 1;
+}
+
+/* c:step() -> "idle" | "deferred" | "measured" | "resolved": one turn of measuring. */
+static int m_step(lua_State *L) {
+    static const char *const results[] = {"idle", "deferred", "measured", "resolved"};
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_step_result result = CANVAS_STEP_IDLE;
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_step(canvas->engine, &result)));
+    lua_pushstring(L, result >= 0 && result <= 3 ? results[result] : "unknown");
+    return 1;
+}
+
+/* c:invalidate(): forgets every measured size. */
+static int m_invalidate(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_check_status(L, canvas, canvas_invalidate_measurements(canvas->engine));
+    return 0;
+}
+
+/* c:set_items(items): a count or entries, sized as the description said.
+   The new items are laid out by the next resolve() (or the last step()). */
+static int m_set_items(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_argexpected(L, lua_isinteger(L, 2) || lua_istable(L, 2), 2, "a count or an array of items");
+    int state = push_state(L);
+    lcanvas_sizing sizing;
+    lcanvas_items list;
+    lcanvas_state_sizing(L, state, &sizing);
+    lcanvas_read_items(L, 2, state, &sizing, &list);     /* pushes ids and buffers */
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1,
+                                                 canvas_set_items(canvas->engine, list.sizes, list.ids, list.count)));
+    lua_pushvalue(L, state + 1);
+    lua_setfield(L, state, "ids");
+    return 0;
+}
+
+/* ---- the viewport --------------------------------------------------- */
+
+/* c:set_viewport{width=, height=, x=, y=, overscan=} -> update or nil.
+   Left-out fields keep their value; the size goes first, then the offset. */
+static int m_set_viewport(lua_State *L) {
+    static const char *const keys[] = {"width", "height", "x", "y", "overscan", NULL};
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lcanvas_check_keys(L, 2, keys, "set_viewport");
+    int state = push_state(L);
+    canvas_rect now;
+    lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &now));
+    canvas_size size = {
+        lcanvas_number_field(L, 2, "width", now.width, "set_viewport"),
+        lcanvas_number_field(L, 2, "height", now.height, "set_viewport"),
+    };
+    double overscan = lcanvas_number_field(L, 2, "overscan", NAN, "set_viewport");
+    canvas_point offset = {
+        lcanvas_number_field(L, 2, "x", NAN, "set_viewport"),
+        lcanvas_number_field(L, 2, "y", NAN, "set_viewport"),
+    };
+    if (size.width < 0 || size.height < 0)
+        luaL_error(L, "set_viewport: negative size (width %f, height %f)", size.width, size.height);
+    if (overscan < 0) luaL_error(L, "set_viewport.overscan: expected a non-negative number, got %f", overscan);
+
+    size_t before_count;
+    visible_before(L, canvas, &before_count);
+    int before = lua_gettop(L);
+    int published = 0, one = 0;
+    if (!isnan(overscan)) {
+        lcanvas_check_status(L, canvas, canvas_set_overscan(canvas->engine, overscan, &one));
+        published |= one;
+    }
+    lcanvas_check_status(L, canvas, canvas_set_viewport_size(canvas->engine, size, &one));
+    published |= one;
+    if (!isnan(offset.x) || !isnan(offset.y)) {
+        lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &now));
+        if (isnan(offset.x)) offset.x = now.x;
+        if (isnan(offset.y)) offset.y = now.y;
+        lcanvas_check_status(L, canvas, canvas_set_viewport_offset(canvas->engine, offset, &one));
+        published |= one;
+    }
+    show(L, "show_viewport");
+    push_update(L, canvas, state, before, before_count, published);
+    return 1;
+}
+
+/* c:set_moving(bool): while true, measuring waits (step() says "deferred"). */
+static int m_set_moving(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TBOOLEAN);
+    lcanvas_check_status(L, canvas, canvas_set_moving(canvas->engine, lua_toboolean(L, 2)));
+    return 0;
+}
+
+/* c:query{x=, y=, width=, height=} -> ids of the items strictly intersecting it. */
+static int m_query(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    canvas_rect rect = lcanvas_rect_table(L, 2, "query");
+    int state = push_state(L);
+    size_t count = 0;
+    lcanvas_check_status(L, canvas, canvas_query(canvas->engine, rect, NULL, 0, &count));
+    uint64_t *ids = lua_newuserdatauv(L, count * sizeof *ids + 1, 0);
+    lcanvas_check_status(L, canvas, canvas_query(canvas->engine, rect, ids, count, &count));
+    lcanvas_push_id_array(L, state, ids, count);
+    return 1;
+}
+
+/* c:scroll_to(target, anchor) -> update or nil. target: an id, a point
+   {x=, y=} or a region {x=, y=, width=, height=}; anchor defaults to "center". */
+static int m_scroll_to(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_point anchor = check_anchor(L, 3, "scroll_to: anchor");
+    int state = push_state(L);
+    size_t before_count;
+    visible_before(L, canvas, &before_count);
+    int before = lua_gettop(L);
+    int published = 0;
+    canvas_status status;
+    if (lua_type(L, 2) == LUA_TSTRING || lua_isinteger(L, 2)) {
+        uint64_t id = check_id(L, 2, state);
+        status = canvas_scroll_to_id(canvas->engine, id, anchor, &published);
+        check_id_status(L, canvas, status, 2);
+    } else if (lua_istable(L, 2)) {
+        int is_region = lua_getfield(L, 2, "width") != LUA_TNIL || lua_getfield(L, 2, "height") != LUA_TNIL;
+        lua_settop(L, before);
+        if (is_region)
+            status = canvas_scroll_to_rect(canvas->engine, lcanvas_rect_table(L, 2, "scroll_to"), anchor, &published);
+        else
+            status = canvas_scroll_to_point(canvas->engine, lcanvas_point_table(L, 2, "scroll_to"), anchor, &published);
+        lcanvas_check_status(L, canvas, status);
+    } else {
+        return luaL_typeerror(L, 2, "an id, a point {x=, y=} or a region {x=, y=, width=, height=}");
+    }
+    show(L, "show_viewport");
+    push_update(L, canvas, state, before, before_count, published);
+    return 1;
+}
+
+/* c:page("left" | "right" | "up" | "down") -> true when it moved. */
+static int m_page(lua_State *L) {
+    static const char *const directions[] = {"left", "right", "up", "down", NULL};
+    static const canvas_page_direction values[] = {CANVAS_PAGE_LEFT, CANVAS_PAGE_RIGHT, CANVAS_PAGE_UP, CANVAS_PAGE_DOWN};
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int direction = luaL_checkoption(L, 2, NULL, directions);
+    int moved = 0;
+    lcanvas_check_status(L, canvas, canvas_page(canvas->engine, values[direction], &moved));
+    show(L, "show_viewport");
+    lua_pushboolean(L, moved);
+    return 1;
+}
+
+/* c:hit_test(x, y) -> the id at a content point (the last in data order), or nil. */
+static int m_hit_test(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_point point = {check_finite_arg(L, 2), check_finite_arg(L, 3)};
+    int state = push_state(L);
+    uint64_t id = 0;
+    int found = 0;
+    lcanvas_check_status(L, canvas, canvas_hit_test(canvas->engine, point, &id, &found));
+    if (found) lcanvas_push_script_id(L, state, id);
+    else lua_pushnil(L);
+    return 1;
+}
+
+/* c:visible() -> the ids of the last published update. */
+static int m_visible(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int state = push_state(L);
+    lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
+    return 1;
+}
+
+/* ---- zoom ----------------------------------------------------------- */
+
+/* c:zoom() -> the current scale. */
+static int m_zoom(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    double scale = 1;
+    lcanvas_check_status(L, canvas, canvas_get_zoom(canvas->engine, &scale));
+    lua_pushnumber(L, scale);
+    return 1;
+}
+
+/* c:set_zoom(scale): clamped to the limits, the viewport's middle kept still. */
+static int m_set_zoom(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    double scale = check_finite_arg(L, 2);
+    luaL_argcheck(L, scale > 0, 2, "expected a positive scale");
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_zoom(canvas->engine, scale)));
+    show(L, "show_zoom");
+    return 0;
+}
+
+/* c:pinch(phase, scale, touches, x, y): one recognizer event; scale
+   defaults to 1, touches to 2, x and y to the viewport's middle. */
+static int m_pinch(lua_State *L) {
+    static const char *const phases[] = {"began", "changed", "ended", "cancelled", "failed", NULL};
+    static const canvas_pinch_phase values[] = {
+        CANVAS_PINCH_BEGAN, CANVAS_PINCH_CHANGED, CANVAS_PINCH_ENDED, CANVAS_PINCH_CANCELLED, CANVAS_PINCH_FAILED,
+    };
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int phase = luaL_checkoption(L, 2, NULL, phases);
+    double scale = luaL_optnumber(L, 3, 1);
+    luaL_argcheck(L, isfinite(scale), 3, "expected a finite number");
+    lua_Integer touches = luaL_optinteger(L, 4, 2);
+    luaL_argcheck(L, touches >= 0 && touches <= 10, 4, "expected 0 to 10 touches");
+    if (!lua_isnoneornil(L, 5)) check_finite_arg(L, 5);
+    if (!lua_isnoneornil(L, 6)) check_finite_arg(L, 6);
+    canvas_point at = lcanvas_viewport_point(L, canvas, 5, 6, "pinch");
+    canvas_status status = LCANVAS_CALL(L, canvas, 1, canvas_pinch(canvas->engine, values[phase], scale,
+                                                                   (int)touches, at));
+    lcanvas_check_status(L, canvas, status);
+    show(L, "show_zoom");
+    return 0;
+}
+
+/* c:touches{{x=, y=}, ...}: where the fingers are now (viewport coordinates);
+   the engine recognizes pinches itself. Fewer than two end a pinch. */
+static int m_touches(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer count = luaL_len(L, 2);
+    luaL_argcheck(L, count >= 0 && count <= 64, 2, "expected at most 64 fingers");
+    canvas_point *fingers = lua_newuserdatauv(L, (size_t)count * sizeof *fingers + 1, 0);
+    char where[32];
+    for (lua_Integer i = 1; i <= count; i++) {
+        snprintf(where, sizeof where, "touches[%lld]", (long long)i);
+        lua_geti(L, 2, i);
+        fingers[i - 1] = lcanvas_point_table(L, -1, where);
+        lua_pop(L, 1);
+    }
+    canvas_status status = LCANVAS_CALL(L, canvas, 1, canvas_touches(canvas->engine, fingers, (size_t)count));
+    lcanvas_check_status(L, canvas, status);
+    show(L, "show_zoom");
+    return 0;
+}
+
+/* c:tap(): the two-finger tap, back to zoom 1. */
+static int m_tap(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_two_finger_tap(canvas->engine)));
+    show(L, "show_zoom");
+    return 0;
+}
+
+/* ---- selection ------------------------------------------------------ */
+
+/* c:select(x, y) -> the id now selected under a viewport point, or nil (nothing
+   there, or refused because a pinch is in flight). */
+static int m_select(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_point point = {check_finite_arg(L, 2), check_finite_arg(L, 3)};
+    int state = push_state(L);
+    uint64_t id = 0;
+    canvas_select_result result = CANVAS_SELECT_NOTHING;
+    lcanvas_check_status(L, canvas, canvas_select_at(canvas->engine, point, &id, &result));
+    show(L, "show_zoom");
+    if (result == CANVAS_SELECT_SELECTED) lcanvas_push_script_id(L, state, id);
+    else lua_pushnil(L);
+    return 1;
+}
+
+/* c:select_id(id): adds an item to the selection (also during a pinch). */
+static int m_select_id(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int state = push_state(L);
+    uint64_t id = check_id(L, 2, state);
+    check_id_status(L, canvas, canvas_select_id(canvas->engine, id), 2);
+    show(L, "show_zoom");
+    return 0;
+}
+
+/* c:selection() -> the selected ids, in data order. */
+static int m_selection(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int state = push_state(L);
+    lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    {"resolve", m_resolve},
+    {"result", m_result},
+    {"step", m_step},
+    {"invalidate", m_invalidate},
+    {"set_items", m_set_items},
+    {"set_viewport", m_set_viewport},
+    {"set_moving", m_set_moving},
+    {"query", m_query},
+    {"scroll_to", m_scroll_to},
+    {"page", m_page},
+    {"hit_test", m_hit_test},
+    {"visible", m_visible},
+    {"zoom", m_zoom},
+    {"set_zoom", m_set_zoom},
+    {"pinch", m_pinch},
+    {"touches", m_touches},
+    {"tap", m_tap},
+    {"select", m_select},
+    {"select_id", m_select_id},
+    {"selection", m_selection},
+    {NULL, NULL},
+};
+
+void lcanvas_open_methods(lua_State *L) {
+    luaL_setfuncs(L, methods, 0);
+}

@@ -1,0 +1,355 @@
+/*
+** output_svg.c: the resolved canvas as a picture, for people (--svg FILE).
+**
+** A title line (the script, item count, content size, zoom, viewport) and
+** a legend above the content drawn at 1 SVG unit per point: the backdrop as
+** a <pattern> of one tile, the content bounds dashed, every item a labeled
+** rectangle (culled ones dimmed, selected ones outlined in orange), and
+** the viewport outlined in red. Every item is exactly one
+** <rect class="item">, so tools can count them.
+*/
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "output.h"
+
+#define MARGIN 24.0
+#define HEADER 78.0             /* title, details and legend above the content */
+#define LINE 20.0               /* the details line, when there is one */
+#define MIN_WIDTH 600.0         /* room for the title and legend */
+
+#define COLOR_PAGE      "#ffffff"
+#define COLOR_CONTENT   "#f6f8fb"
+#define COLOR_EDGE      "#c9d1dc"
+#define COLOR_BOUNDS    "#7b8794"
+#define COLOR_BACKDROP  "#b8c2cf"
+#define COLOR_ITEM      "#dbe9ff"
+#define COLOR_ITEM_EDGE "#2f6fd6"
+#define COLOR_LABEL     "#12325e"
+#define COLOR_CULLED    "#e6e8eb"
+#define COLOR_CULLED_EDGE "#9aa3ad"
+#define COLOR_SELECTED  "#e8590c"
+#define COLOR_VIEWPORT  "#d62f2f"
+#define COLOR_TEXT      "#1f2933"
+#define COLOR_MUTED     "#52606d"
+
+/* Writes text with the five XML special characters escaped. */
+static void write_escaped(FILE *out, const char *text, size_t length) {
+    for (size_t i = 0; i < length; i++) {
+        switch (text[i]) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            /* XML 1.0 allows no control characters but tab, newline and return. */
+            if ((unsigned char)text[i] < 0x20 && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
+                fputc('?', out);
+            else
+                fputc(text[i], out);
+        }
+    }
+}
+
+static void write_escaped_string(FILE *out, const char *text) {
+    write_escaped(out, text, strlen(text));
+}
+
+/* Writes name="number" with a leading space. */
+static void attribute(FILE *out, const char *name, double value) {
+    fprintf(out, " %s=\"", name);
+    output_number(out, value);
+    fputc('"', out);
+}
+
+static void write_rect_attributes(FILE *out, double x, double y, double width, double height) {
+    attribute(out, "x", x);
+    attribute(out, "y", y);
+    attribute(out, "width", width);
+    attribute(out, "height", height);
+}
+
+/* Pushes a set of the ids in result[key] (id -> true), or nil when absent. */
+static void push_id_set(lua_State *L, int result, const char *key) {
+    if (lua_getfield(L, result, key) != LUA_TTABLE) return;  /* leaves nil */
+    int list = lua_gettop(L);
+    lua_newtable(L);
+    lua_Integer count = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= count; i++) {
+        if (lua_geti(L, list, i) == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    lua_remove(L, list);
+}
+
+static int in_set(lua_State *L, int set, int id) {
+    if (!lua_istable(L, set)) return 0;
+    lua_pushvalue(L, id);
+    int found = lua_rawget(L, set) != LUA_TNIL;
+    lua_pop(L, 1);
+    return found;
+}
+
+/* The backdrop tile as an SVG pattern; returns whether one was written. */
+static int write_pattern(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "backdrop") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int backdrop = lua_gettop(L);
+    lua_getfield(L, backdrop, "kind");
+    const char *kind = lua_tostring(L, -1);
+    double side = output_field(L, backdrop, "side");
+    int drawn = kind && strcmp(kind, "none") != 0 && side > 0;
+    if (drawn) {
+        /* Tiles start at the content origin, as the engine lays them out. */
+        fputs("  <defs>\n    <pattern id=\"backdrop\" x=\"0\" y=\"0\"", out);
+        attribute(out, "width", side);
+        attribute(out, "height", side);
+        fputs(" patternUnits=\"userSpaceOnUse\">\n", out);
+        lua_getfield(L, backdrop, "shapes");
+        lua_Integer count = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, -1, i);
+            int shape = lua_gettop(L);
+            double x = output_field(L, shape, "x"), y = output_field(L, shape, "y");
+            double width = output_field(L, shape, "width"), height = output_field(L, shape, "height");
+            if (strcmp(kind, "dots") == 0) {
+                fputs("      <circle", out);
+                attribute(out, "cx", x + width / 2);
+                attribute(out, "cy", y + height / 2);
+                attribute(out, "r", width / 2);
+            } else {
+                fputs("      <rect", out);
+                write_rect_attributes(out, x, y, width, height);
+            }
+            fputs(" fill=\"" COLOR_BACKDROP "\"/>\n", out);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+        fputs("    </pattern>\n  </defs>\n", out);
+    }
+    lua_settop(L, backdrop - 1);
+    return drawn;
+}
+
+/* One swatch and its caption in the legend; returns the next x. */
+static double legend_entry(FILE *out, double x, double y, const char *fill, const char *stroke,
+                           const char *dash, double opacity, const char *caption) {
+    fprintf(out, "  <rect x=\"%g\" y=\"%g\" width=\"18\" height=\"11\" rx=\"2\" fill=\"%s\" stroke=\"%s\"%s%s",
+            x, y - 9, fill, stroke, dash ? " stroke-dasharray=\"" : "", dash ? dash : "");
+    if (dash) fputc('"', out);
+    if (opacity < 1) fprintf(out, " opacity=\"%g\"", opacity);
+    fprintf(out, "/>\n  <text x=\"%g\" y=\"%g\" font-size=\"11\" fill=\"" COLOR_MUTED "\">%s</text>\n",
+            x + 24, y, caption);
+    return x + 24 + 7.0 * (double)strlen(caption) + 18;
+}
+
+/* Text written to a buffer as well, so its width can be estimated. */
+typedef struct line {
+    char text[512];
+    size_t length;
+} line;
+
+static void add(line *l, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void add(line *l, const char *format, ...) {
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(l->text + l->length, sizeof l->text - l->length, format, args);
+    va_end(args);
+    if (n > 0) l->length = l->length + (size_t)n < sizeof l->text ? l->length + (size_t)n : sizeof l->text - 1;
+}
+
+/* A number to at most two decimals, no trailing zeros ("1.5", "640"). */
+static void add_number(line *l, double value) {
+    char text[64];
+    snprintf(text, sizeof text, "%.2f", round(value * 100) / 100);
+    char *end = text + strlen(text);
+    while (end[-1] == '0') *--end = '\0';
+    if (end[-1] == '.') *--end = '\0';
+    if (strcmp(text, "-0") == 0) strcpy(text, "0");
+    add(l, "%s", text);
+}
+
+/* Characters, counting a UTF-8 sequence once. */
+static size_t characters(const char *text) {
+    size_t n = 0;
+    for (; *text; text++) n += ((unsigned char)*text & 0xC0) != 0x80;
+    return n;
+}
+
+/* The title: the script, the item count, the content size and the zoom. */
+static void title_line(lua_State *L, int result, const char *title, lua_Integer count,
+                       double width, double height, line *out) {
+    out->length = 0;
+    out->text[0] = '\0';
+    if (title) add(out, "%s \xc2\xb7 ", title);  /* a middle dot */
+    add(out, "%lld item%s \xc2\xb7 content ", (long long)count, count == 1 ? "" : "s");
+    add_number(out, width);
+    add(out, " \xc3\x97 ");                      /* a multiplication sign */
+    add_number(out, height);
+    add(out, " \xc2\xb7 zoom ");
+    if (lua_getfield(L, result, "zoom") == LUA_TTABLE) {
+        add_number(out, output_field(L, -1, "scale"));
+        lua_getfield(L, -1, "axis");
+        if (lua_type(L, -1) == LUA_TSTRING) add(out, " (%s)", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else {
+        add(out, "1");
+    }
+    lua_pop(L, 1);
+}
+
+/* The second line: the viewport and what it shows, the selection. */
+static void detail_line(lua_State *L, int result, lua_Integer count, line *out) {
+    out->length = 0;
+    out->text[0] = '\0';
+    if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
+        add(out, "viewport ");
+        add_number(out, output_field(L, -1, "width"));
+        add(out, " \xc3\x97 ");
+        add_number(out, output_field(L, -1, "height"));
+        add(out, " at (");
+        add_number(out, output_field(L, -1, "x"));
+        add(out, ", ");
+        add_number(out, output_field(L, -1, "y"));
+        add(out, ")");
+        if (lua_getfield(L, result, "visible") == LUA_TTABLE)
+            add(out, " \xc2\xb7 %lld of %lld items visible (overscan included)",
+                (long long)luaL_len(L, -1), (long long)count);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "selection") == LUA_TTABLE)
+        add(out, "%s%lld selected", out->length ? " \xc2\xb7 " : "", (long long)luaL_len(L, -1));
+    lua_pop(L, 1);
+}
+
+void output_svg(lua_State *L, int result, const char *title, double label_scale, FILE *out) {
+    result = lua_absindex(L, result);
+    int top = lua_gettop(L);
+    if (!(label_scale > 0) || !isfinite(label_scale)) label_scale = 1;
+    lua_getfield(L, result, "content_size");
+    double content_width = output_field(L, -1, "width");
+    double content_height = output_field(L, -1, "height");
+    lua_pop(L, 1);
+    lua_getfield(L, result, "items");
+    int items = lua_gettop(L);
+    lua_Integer count = lua_istable(L, items) ? luaL_len(L, items) : 0;
+    push_id_set(L, result, "visible");
+    int visible = lua_gettop(L);
+    push_id_set(L, result, "selection");
+    int selection = lua_gettop(L);
+    int has_viewport = lua_getfield(L, result, "viewport") == LUA_TTABLE;
+    lua_pop(L, 1);
+
+    line title_text, details;
+    title_line(L, result, title, count, content_width, content_height, &title_text);
+    detail_line(L, result, count, &details);
+    /* Wide enough for the text too: about 8.5 and 7 points a character. */
+    double width = fmax(content_width + 2 * MARGIN, MIN_WIDTH);
+    width = fmax(width, 2 * MARGIN + 8.5 * (double)characters(title_text.text));
+    width = fmax(width, 2 * MARGIN + 7 * (double)characters(details.text));
+    double header = details.length ? HEADER : HEADER - LINE;
+    double height = content_height + header + 2 * MARGIN;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"", out);
+    attribute(out, "width", width);
+    attribute(out, "height", height);
+    fputs(" viewBox=\"0 0 ", out);
+    output_number(out, width);
+    fputc(' ', out);
+    output_number(out, height);
+    fputs("\" font-family=\"Helvetica, Arial, sans-serif\">\n", out);
+    int patterned = write_pattern(L, result, out);
+    fputs("  <rect width=\"100%\" height=\"100%\" fill=\"" COLOR_PAGE "\"/>\n", out);
+
+    fprintf(out, "  <text x=\"%g\" y=\"24\" font-size=\"15\" font-weight=\"bold\" fill=\"" COLOR_TEXT "\">", MARGIN);
+    write_escaped_string(out, title_text.text);
+    fputs("</text>\n", out);
+    if (details.length) {
+        fprintf(out, "  <text x=\"%g\" y=\"44\" font-size=\"12\" fill=\"" COLOR_MUTED "\">", MARGIN);
+        write_escaped_string(out, details.text);
+        fputs("</text>\n", out);
+    }
+    double x = MARGIN, y = details.length ? 66 : 66 - LINE;
+    x = legend_entry(out, x, y, COLOR_ITEM, COLOR_ITEM_EDGE, NULL, 1, "item");
+    if (lua_istable(L, visible)) x = legend_entry(out, x, y, COLOR_CULLED, COLOR_CULLED_EDGE, NULL, 0.6, "culled");
+    if (lua_istable(L, selection)) x = legend_entry(out, x, y, COLOR_ITEM, COLOR_SELECTED, NULL, 1, "selected");
+    if (has_viewport) x = legend_entry(out, x, y, "none", COLOR_VIEWPORT, NULL, 1, "viewport");
+    legend_entry(out, x, y, "none", COLOR_BOUNDS, "4 3", 1, "content bounds");
+
+    /* The content, 1 unit per point, below the header. */
+    fprintf(out, "  <g transform=\"translate(%g %g)\">\n", MARGIN, header + MARGIN);
+    fputs("    <rect class=\"content\" x=\"0\" y=\"0\"", out);
+    attribute(out, "width", content_width);
+    attribute(out, "height", content_height);
+    fputs(" fill=\"" COLOR_CONTENT "\" stroke=\"" COLOR_EDGE "\"/>\n", out);
+    if (patterned) {
+        fputs("    <rect class=\"backdrop\" x=\"0\" y=\"0\"", out);
+        attribute(out, "width", content_width);
+        attribute(out, "height", content_height);
+        fputs(" fill=\"url(#backdrop)\"/>\n", out);
+    }
+    lua_getfield(L, result, "content_bounds");
+    fputs("    <rect class=\"bounds\"", out);
+    write_rect_attributes(out, output_field(L, -1, "x"), output_field(L, -1, "y"),
+                          output_field(L, -1, "width"), output_field(L, -1, "height"));
+    fputs(" fill=\"none\" stroke=\"" COLOR_BOUNDS "\" stroke-dasharray=\"6 4\"/>\n", out);
+    lua_pop(L, 1);
+
+    double font = 12 * label_scale;
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, items, i);
+        int item = lua_gettop(L);
+        lua_getfield(L, item, "id");
+        int id = lua_gettop(L);
+        int culled = lua_istable(L, visible) && !in_set(L, visible, id);
+        int selected = in_set(L, selection, id);
+        size_t length;
+        const char *label = luaL_tolstring(L, id, &length);
+        double ix = output_field(L, item, "x"), iy = output_field(L, item, "y");
+        double iw = output_field(L, item, "width"), ih = output_field(L, item, "height");
+        double radius = fmin(4, fmin(iw, ih) / 4);
+        fprintf(out, "    <g%s>\n      <rect class=\"item\"", culled ? " opacity=\"0.45\"" : "");
+        write_rect_attributes(out, ix, iy, iw, ih);
+        attribute(out, "rx", radius);
+        fprintf(out, " fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"><title>",
+                culled ? COLOR_CULLED : COLOR_ITEM,
+                selected ? COLOR_SELECTED : culled ? COLOR_CULLED_EDGE : COLOR_ITEM_EDGE,
+                selected ? "3" : "1.5");
+        write_escaped(out, label, length);
+        fputs("</title></rect>\n      <text", out);
+        attribute(out, "x", ix + iw / 2);
+        attribute(out, "y", iy + ih / 2);
+        attribute(out, "font-size", font);
+        fputs(" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"" COLOR_LABEL "\">", out);
+        write_escaped(out, label, length);
+        fputs("</text>\n    </g>\n", out);
+        lua_settop(L, item - 1);
+    }
+
+    if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
+        double vx = output_field(L, -1, "x"), vy = output_field(L, -1, "y");
+        fputs("    <rect class=\"viewport\"", out);
+        write_rect_attributes(out, vx, vy, output_field(L, -1, "width"), output_field(L, -1, "height"));
+        fputs(" fill=\"" COLOR_VIEWPORT "\" fill-opacity=\"0.04\" stroke=\"" COLOR_VIEWPORT
+              "\" stroke-width=\"2\"/>\n", out);
+        /* Inside its top-left corner, haloed so it reads over items. */
+        fputs("    <text", out);
+        attribute(out, "x", vx + 6);
+        attribute(out, "y", vy + 16);
+        fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\" stroke=\"" COLOR_PAGE
+              "\" stroke-width=\"3\" paint-order=\"stroke\">viewport</text>\n", out);
+    }
+    fputs("  </g>\n</svg>\n", out);
+    lua_settop(L, top);
+}
