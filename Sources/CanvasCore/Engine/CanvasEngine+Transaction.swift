@@ -4,10 +4,17 @@ extension CanvasEngine {
     /// Everything a call can change, as values (arrays copy on write, so
     /// taking a snapshot costs nothing until something changes).
     struct Snapshot {
+        var layout: AnyCanvasLayout
+        var options: ResolveOptions
+        var sizing: ItemSizing
+        var measure: MeasureFunction?
+        var measureChunkSize: Int
+        var initialAnchor: UnitPoint
+        var backdrop: Backdrop
         var items: ItemList
         var resolution: Resolution
         var resolvedIDs: [UInt64]
-        var index: SpatialIndex
+        var builtIndex: SpatialIndex?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
         var measuredSinceResolve: Bool
@@ -23,7 +30,9 @@ extension CanvasEngine {
 
     func snapshot() -> Snapshot {
         Snapshot(
-            items: items, resolution: resolution, resolvedIDs: resolvedIDs, index: index,
+            layout: layout, options: options, sizing: sizing, measure: measure,
+            measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
+            items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
@@ -32,10 +41,17 @@ extension CanvasEngine {
     }
 
     func restore(_ snapshot: Snapshot) {
+        layout = snapshot.layout
+        options = snapshot.options
+        sizing = snapshot.sizing
+        measure = snapshot.measure
+        measureChunkSize = snapshot.measureChunkSize
+        initialAnchor = snapshot.initialAnchor
+        backdrop = snapshot.backdrop
         items = snapshot.items
         resolution = snapshot.resolution
         resolvedIDs = snapshot.resolvedIDs
-        index = snapshot.index
+        builtIndex = snapshot.builtIndex
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor
         measuredSinceResolve = snapshot.measuredSinceResolve

@@ -95,7 +95,9 @@ extension CanvasEngine {
         guard point.isFinite else { return nil }
         let zoom = self.zoom
         guard !zoom.isIdentity else { return index.item(at: point) }
-        let probe = zoom.unzoomedCover(Rect(origin: point, size: .zero))
+        // A probe with area on both axes: the index returns nothing for an
+        // empty rect, and a point's cover is empty on an axis the zoom leaves alone.
+        let probe = zoom.unzoomedCover(Rect(x: point.x - 1, y: point.y - 1, width: 2, height: 2))
         return index.query(probe).last { zoom.rect(resolution.frames[$0]).contains(point) }
     }
 

@@ -14,15 +14,24 @@
 /// engines share nothing.
 public final class CanvasEngine {
     public internal(set) var items: ItemList = .empty
-    public private(set) var layout: AnyCanvasLayout = AnyCanvasLayout(FlowLayout())
+    public internal(set) var layout: AnyCanvasLayout = AnyCanvasLayout(FlowLayout())
     public var options = ResolveOptions()
 
     /// The most recent successful resolution, unzoomed.
     public internal(set) var resolution: Resolution = .empty
     /// The ids the current resolution's frames belong to, in frame order.
     public internal(set) var resolvedIDs: [UInt64] = []
-    /// The culling index over the resolution's (unzoomed) frames.
-    public internal(set) var index: SpatialIndex = .empty
+    /// The culling index over the resolution's (unzoomed) frames, built on
+    /// first use after each resolve: a host that only lays out and reads the
+    /// frames never pays for it, and one that culls pays once per resolve.
+    public var index: SpatialIndex {
+        if let builtIndex { return builtIndex }
+        let built = SpatialIndex(frames: resolution.frames)
+        builtIndex = built
+        return built
+    }
+    /// The index over the current resolution, once something has asked for it.
+    var builtIndex: SpatialIndex? = SpatialIndex.empty
 
     // Sizing (CanvasEngine+Sizing.swift)
     public internal(set) var sizing: ItemSizing = .given
@@ -74,15 +83,16 @@ public final class CanvasEngine {
         layout = AnyCanvasLayout(newLayout)
     }
 
-    /// Lays out the current items with the current options, rebuilds the
-    /// index, re-clamps the viewport and publishes what became visible.
+    /// Lays out the current items with the current options, drops the index
+    /// (the next query rebuilds it), re-clamps the viewport and publishes
+    /// what became visible.
     /// - Throws: `CanvasError` from the layout; the previous resolution stays.
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
         let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
         resolution = resolved
         resolvedIDs = items.ids
-        index = SpatialIndex(frames: resolved.frames)
+        builtIndex = nil
         measuredSinceResolve = false
         return viewportChanged()
     }

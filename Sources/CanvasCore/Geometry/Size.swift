@@ -25,4 +25,13 @@ public struct Size: Hashable, Sendable {
     static func sanitize(_ side: Double) -> Double {
         side.isFinite && side > 0 ? side : 0
     }
+
+    /// True when `sanitized` would give back this very size, bit for bit
+    /// (a -0 side is not: it becomes +0).
+    var isSanitized: Bool { Self.isSanitized(width) && Self.isSanitized(height) }
+
+    @inline(__always)
+    static func isSanitized(_ side: Double) -> Bool {
+        (side.isFinite && side > 0) || side.bitPattern == 0
+    }
 }

@@ -258,9 +258,11 @@ extension SpatialIndex {
     /// - Returns: Ascending indices into the frames the index was built from.
     /// - Complexity: O(*c* + *m*), where *c* is the number of cells `rect`
     ///   covers and *m* the entries in them, which bound the *k* results.
-    ///   Restoring data order is a radix sort of O(*k*) per pass, with
-    ///   ⌈log₂ *n* / log₂ *k*⌉ passes. Once *m* reaches *n* / 4, a scan of
-    ///   all *n* frames replaces the cells: still O(*m*), and faster there.
+    ///   Restoring data order costs O(*k* + *r* / 64) for results spanning
+    ///   a range *r* of indices up to 64 *k*, else a radix sort of O(*k*)
+    ///   per pass, with ⌈log₂ *r* / log₂ *k*⌉ passes (see `sortIndices`).
+    ///   Once *m* reaches *n* / 4, a scan of all *n* frames replaces the
+    ///   cells: still O(*m*), and faster there.
     public func query(_ rect: Rect) -> [Int] {
         guard indexedCount > 0, rect.width > 0, rect.height > 0, rect.isFinite else { return [] }
         let rectMaxX = rect.x + rect.width
@@ -304,7 +306,7 @@ extension SpatialIndex {
                 // Each cell is ascending; only results from several cells
                 // can need a sort.
                 if !ascending {
-                    sortIndices(UnsafeMutableBufferPointer(rebasing: buffer[..<found]), below: frames.count)
+                    sortIndices(UnsafeMutableBufferPointer(rebasing: buffer[..<found]))
                 }
                 initialized = found
             }
@@ -444,15 +446,20 @@ extension SpatialIndex {
     }
 }
 
-/// Sorts `values`, each in `0..<limit`, ascending.
+/// Sorts `values`, distinct non-negative indices, ascending.
 ///
 /// A query's results come cell by cell, so they arrive in spatial, not data,
-/// order. An LSD radix sort puts them back in O(*k*) per pass, with the
-/// digit sized to the result count so the buckets stay cheap to clear; a
-/// tiny result falls back to insertion sort.
+/// order. Where data order follows space (a flow, a grid, a ring, anything
+/// laid out in reading order), a screenful of results spans a narrow range
+/// of indices, and a bitmap over that range sorts them in one pass each way.
+/// Otherwise an LSD radix sort over the range puts them back in O(*k*) per
+/// pass, with the digit sized to the result count so the buckets stay cheap
+/// to clear. A tiny result falls back to insertion sort.
 ///
-/// - Complexity: O(*k* · ⌈log₂(`limit`) / log₂(*k*)⌉), where *k* is `values.count`.
-func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, below limit: Int) {
+/// - Complexity: O(*k* + *r* / 64) with the bitmap, where *k* is
+///   `values.count` and *r* the range of the values; otherwise
+///   O(*k* · ⌈log₂ *r* / log₂ *k*⌉).
+func sortIndices(_ values: UnsafeMutableBufferPointer<Int>) {
     let count = values.count
     if count <= 32 {
         for next in values.indices.dropFirst() {
@@ -466,7 +473,50 @@ func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, below limit: Int) {
         }
         return
     }
-    let keyBits = Int.bitWidth - Swift.max(limit - 1, 1).leadingZeroBitCount
+    var lowest = Int.max
+    var highest = 0
+    for value in values {
+        lowest = Swift.min(lowest, value)
+        highest = Swift.max(highest, value)
+    }
+    let span = highest - lowest + 1
+    // Setting and reading back a bit costs about what one radix pass costs
+    // a value, and each 64-bit word of the bitmap about what a value does:
+    // so the bitmap wins while it has no more words than there are values.
+    if span <= 64 * count {
+        sortByBitmap(values, lowest: lowest, span: span)
+    } else {
+        radixSort(values, lowest: lowest, span: span)
+    }
+}
+
+/// `sortIndices` for distinct values in `lowest..<lowest + span`: one bit
+/// per possible value, then the set bits read back in order.
+private func sortByBitmap(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int, span: Int) {
+    let words = (span + 63) / 64
+    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) { bits in
+        bits.initialize(repeating: 0)
+        for value in values {
+            let offset = value - lowest
+            bits[offset >> 6] |= 1 << UInt64(offset & 63)
+        }
+        var next = 0
+        for word in 0..<words {
+            var remaining = bits[word]
+            while remaining != 0 {
+                values[next] = lowest + (word << 6) + remaining.trailingZeroBitCount
+                next += 1
+                remaining &= remaining - 1
+            }
+        }
+    }
+}
+
+/// `sortIndices` for values in `lowest..<lowest + span`: LSD radix on the
+/// offsets from `lowest`.
+private func radixSort(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int, span: Int) {
+    let count = values.count
+    let keyBits = Int.bitWidth - Swift.max(span - 1, 1).leadingZeroBitCount
     // About log₂(count) bits a digit, 4…11: more buckets than values would
     // cost more to clear than they save in passes.
     let preferredBits = Swift.min(Swift.max(Int.bitWidth - count.leadingZeroBitCount, 4), 11)
@@ -484,7 +534,7 @@ func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, below limit: Int) {
     for _ in 0..<passes {
         buckets.initialize(repeating: 0)
         for value in source {
-            buckets[(value >> shift) & digitMask] += 1
+            buckets[((value - lowest) >> shift) & digitMask] += 1
         }
         var start = 0
         for digit in buckets.indices {
@@ -493,7 +543,7 @@ func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, below limit: Int) {
             start += size
         }
         for value in source {
-            let digit = (value >> shift) & digitMask
+            let digit = ((value - lowest) >> shift) & digitMask
             target[buckets[digit]] = value
             buckets[digit] += 1
         }

@@ -22,9 +22,16 @@ public enum Resolver {
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
-        let items = LayoutItems(sizes: sizes.map(\.sanitized))
+        let items = LayoutItems(sizes: sanitized(sizes))
         let placed = try layout.place(items, in: proposal(for: options))
-        return try arrange(placed, count: items.count, options: options)
+        return try arrange(consume placed, count: items.count, options: options)
+    }
+
+    /// Step 1: every size sanitized. When none needs it (the usual case) the
+    /// array is handed on as it is, shared rather than copied.
+    static func sanitized(_ sizes: [Size]) -> [Size] {
+        guard sizes.allSatisfy(\.isSanitized) else { return sizes.map(\.sanitized) }
+        return sizes
     }
 
     /// The space offered to the layout. An automatic canvas leaves both
@@ -44,7 +51,7 @@ public enum Resolver {
     /// Steps 3 to 7: takes the layout's frames and puts them on the canvas.
     /// - Throws: `CanvasError.badLayout` when the frames do not fit the items.
     public static func arrange(
-        _ placed: [Rect],
+        _ placed: consuming [Rect],
         count: Int,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
@@ -55,9 +62,10 @@ public enum Resolver {
         let contentSize = contentSize(for: cluster.size, options: options)
         let origin = anchoredOrigin(of: cluster.size, in: contentSize, options: options)
 
-        // Normalize (subtract the cluster's origin), mirror, then anchor, in one pass.
+        // Normalize (subtract the cluster's origin), mirror, then anchor, in
+        // one pass, in place: the layout's array is ours to reuse.
         let mirrored = options.direction == .rightToLeft
-        var frames = placed
+        var frames = consume placed
         frames.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {
                 let frame = buffer[index]
