@@ -39,9 +39,6 @@ public func canvasSetMeasure(
             return Size(size)
         }
         try core { () throws(CanvasError) in try handle.engine.setMeasure(function, chunkSize: chunk) }
-        if case .given = handle.engine.sizing {
-            handle.engine.setSizing(.measured(estimate: ItemSizing.defaultEstimate))
-        }
     }
 }
 

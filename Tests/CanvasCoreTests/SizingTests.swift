@@ -59,6 +59,29 @@ struct SizingTests {
         #expect(log.calls.isEmpty)
     }
 
+    @Test("A measure function set after a fixed size switches to measuring from the default estimate")
+    func measureAfterFixedSize() throws {
+        let log = MeasureLog()
+        let engine = CanvasEngine()
+        try engine.setItems(sizes: nil, ids: ids(1...2))
+        engine.setSizing(.fixed(size(50, 50)))
+        try engine.setMeasure(log.function)
+        #expect(engine.sizing == .measured(estimate: ItemSizing.defaultEstimate))
+        #expect(engine.pendingMeasurements == 2)
+        try engine.resolve()
+        #expect(engine.frames.map(\.size) == [ItemSizing.defaultEstimate, ItemSizing.defaultEstimate])
+        #expect(try engine.step() == .resolved)
+        #expect(log.ids == [1, 2])
+    }
+
+    @Test("A measure function keeps an estimate already set")
+    func measureKeepsEstimate() throws {
+        let engine = CanvasEngine()
+        engine.setSizing(.measured(estimate: size(30, 40)))
+        try engine.setMeasure(MeasureLog().function)
+        #expect(engine.sizing == .measured(estimate: size(30, 40)))
+    }
+
     @Test("Until measured, items use the estimate: 120 × 120 by default", arguments: [size(120, 120), size(30, 40)])
     func estimateUntilMeasured(estimate: Size) throws {
         #expect(ItemSizing.defaultEstimate == size(120, 120))

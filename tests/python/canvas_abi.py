@@ -75,6 +75,38 @@ CONTENT_AT_LEAST = 2
 DIRECTION_LTR = 0
 DIRECTION_RTL = 1
 
+STEP_IDLE = 0
+STEP_DEFERRED = 1
+STEP_MEASURED = 2
+STEP_RESOLVED = 3
+
+PAGE_LEFT = 0
+PAGE_RIGHT = 1
+PAGE_UP = 2
+PAGE_DOWN = 3
+
+BACKDROP_NONE = 0
+BACKDROP_DOTS = 1
+BACKDROP_GRID = 2
+
+ZOOM_HORIZONTAL = 0
+ZOOM_VERTICAL = 1
+ZOOM_BOTH = 2
+
+ZOOM_WILL_BEGIN = 0
+ZOOM_DID_CHANGE = 1
+ZOOM_DID_END = 2
+
+PINCH_BEGAN = 0
+PINCH_CHANGED = 1
+PINCH_ENDED = 2
+PINCH_CANCELLED = 3
+PINCH_FAILED = 4
+
+SELECT_NOTHING = 0
+SELECT_SELECTED = 1
+SELECT_REFUSED = 2
+
 # --- Structs -----------------------------------------------------------------
 
 
@@ -109,10 +141,33 @@ class Insets(Structure):
     _fields_ = [("top", c_double), ("leading", c_double), ("bottom", c_double), ("trailing", c_double)]
 
 
+class BackdropTile(Structure):
+    """canvas_backdrop_tile: one tile of the backdrop and the visible phase."""
+
+    _fields_ = [
+        ("kind", c_int),
+        ("side", c_double),
+        ("phase", Point),
+        ("shape_count", c_size_t),
+        ("shapes", Rect * 2),
+    ]
+
+    def __repr__(self) -> str:
+        shapes = [tuple(self.shapes[i]) for i in range(min(self.shape_count, 2))]
+        return f"BackdropTile(kind={self.kind}, side={self.side!r}, phase={tuple(self.phase)}, shapes={shapes})"
+
+
 # canvas_status (*canvas_place_fn)(void *user, const canvas_size *sizes, size_t count,
 #                                  double proposal_width, double proposal_height,
 #                                  canvas_rect *frames_out);
 PLACE_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Size), c_size_t, c_double, c_double, POINTER(Rect))
+
+# canvas_status (*canvas_measure_fn)(void *user, uint64_t id, size_t index,
+#                                    double proposal_width, canvas_size *size_out);
+MEASURE_FN = CFUNCTYPE(c_int, c_void_p, c_uint64, c_size_t, c_double, POINTER(Size))
+
+# canvas_status (*canvas_zoom_fn)(void *user, canvas_zoom_event event, double scale);
+ZOOM_FN = CFUNCTYPE(c_int, c_void_p, c_int, c_double)
 
 # canvas_engine * is opaque: a plain void pointer on this side.
 ENGINE_P = c_void_p
@@ -139,6 +194,52 @@ _PROTOTYPES: dict[str, tuple[list, Any]] = {
     "canvas_get_content_size": ([ENGINE_P, POINTER(Size)], c_int),
     "canvas_get_content_bounds": ([ENGINE_P, POINTER(Rect)], c_int),
     "canvas_callback_error": ([ENGINE_P, c_char_p], c_int),
+    # Sizing by id
+    "canvas_set_item_size": ([ENGINE_P, Size], c_int),
+    "canvas_set_estimated_item_size": ([ENGINE_P, Size], c_int),
+    "canvas_set_measure": ([ENGINE_P, MEASURE_FN, c_void_p, c_size_t], c_int),
+    "canvas_step": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_invalidate_measurements": ([ENGINE_P], c_int),
+    "canvas_get_pending_measurements": ([ENGINE_P], c_size_t),
+    # Viewport and culling
+    "canvas_set_viewport_size": ([ENGINE_P, Size, POINTER(c_int)], c_int),
+    "canvas_set_viewport_offset": ([ENGINE_P, Point, POINTER(c_int)], c_int),
+    "canvas_set_overscan": ([ENGINE_P, c_double, POINTER(c_int)], c_int),
+    "canvas_set_moving": ([ENGINE_P, c_int], c_int),
+    "canvas_set_initial_anchor": ([ENGINE_P, Point], c_int),
+    "canvas_get_viewport": ([ENGINE_P, POINTER(Rect)], c_int),
+    "canvas_copy_visible": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_appeared": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_disappeared": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_query": ([ENGINE_P, Rect, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_hit_test": ([ENGINE_P, Point, POINTER(c_uint64), POINTER(c_int)], c_int),
+    "canvas_scroll_to_id": ([ENGINE_P, c_uint64, Point, POINTER(c_int)], c_int),
+    "canvas_scroll_to_point": ([ENGINE_P, Point, Point, POINTER(c_int)], c_int),
+    "canvas_scroll_to_rect": ([ENGINE_P, Rect, Point, POINTER(c_int)], c_int),
+    "canvas_page": ([ENGINE_P, c_int, POINTER(c_int)], c_int),
+    # Backdrop
+    "canvas_set_backdrop": ([ENGINE_P, c_int, c_double, c_double], c_int),
+    "canvas_get_backdrop_tile": ([ENGINE_P, POINTER(BackdropTile)], c_int),
+    "canvas_copy_backdrop_origins": ([ENGINE_P, POINTER(Point), c_size_t, POINTER(c_size_t)], c_int),
+    # Zoom
+    "canvas_set_zoom_callback": ([ENGINE_P, ZOOM_FN, c_void_p], c_int),
+    "canvas_set_zoom_axis": ([ENGINE_P, c_int], c_int),
+    "canvas_set_zoom_limits": ([ENGINE_P, c_double, c_double], c_int),
+    "canvas_set_zoom_speed": ([ENGINE_P, c_double], c_int),
+    "canvas_set_zoom_stops": ([ENGINE_P, POINTER(c_double), c_size_t], c_int),
+    "canvas_set_pinch_enabled": ([ENGINE_P, c_int], c_int),
+    "canvas_set_selection_during_zoom": ([ENGINE_P, c_int], c_int),
+    "canvas_set_zoom": ([ENGINE_P, c_double], c_int),
+    "canvas_get_zoom": ([ENGINE_P, POINTER(c_double)], c_int),
+    "canvas_pinch": ([ENGINE_P, c_int, c_double, c_int, Point], c_int),
+    "canvas_touches": ([ENGINE_P, POINTER(Point), c_size_t], c_int),
+    "canvas_two_finger_tap": ([ENGINE_P], c_int),
+    # Selection
+    "canvas_select_at": ([ENGINE_P, Point, POINTER(c_uint64), POINTER(c_int)], c_int),
+    "canvas_select_id": ([ENGINE_P, c_uint64], c_int),
+    "canvas_deselect_id": ([ENGINE_P, c_uint64], c_int),
+    "canvas_clear_selection": ([ENGINE_P], c_int),
+    "canvas_copy_selection": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
 }
 
 FUNCTIONS = tuple(_PROTOTYPES)
@@ -197,6 +298,10 @@ class Engine:
         # Kept alive for as long as the engine may call them.
         self._place_fn = None
         self._user_box = None
+        self._measure_fn = None
+        self._measure_box = None
+        self._zoom_fn = None
+        self._zoom_box = None
 
     # -- life cycle --
 
@@ -206,6 +311,10 @@ class Engine:
             self.handle = None
         self._place_fn = None
         self._user_box = None
+        self._measure_fn = None
+        self._measure_box = None
+        self._zoom_fn = None
+        self._zoom_box = None
 
     def __enter__(self) -> "Engine":
         return self
@@ -231,11 +340,22 @@ class Engine:
 
     # -- items --
 
-    def set_items(self, sizes: Iterable[Sequence[float]], ids: Optional[Sequence[int]] = None) -> None:
-        sizes = list(sizes)
-        count = len(sizes)
-        size_array = (Size * count)(*(Size(w, h) for w, h in sizes)) if count else None
-        id_array = (c_uint64 * len(ids))(*ids) if ids is not None else None
+    def set_items(
+        self,
+        sizes: Optional[Iterable[Sequence[float]]],
+        ids: Optional[Sequence[int]] = None,
+        count: Optional[int] = None,
+    ) -> None:
+        """Replaces the items. sizes may be None (sizes then come from
+        set_item_size or measuring); the count is then len(ids), or count."""
+        if sizes is not None:
+            sizes = list(sizes)
+            count = len(sizes)
+            size_array = (Size * count)(*(Size(w, h) for w, h in sizes)) if count else None
+        else:
+            count = len(ids) if count is None and ids is not None else (count or 0)
+            size_array = None
+        id_array = (c_uint64 * max(len(ids), 1))(*ids) if ids is not None else None
         self._check(self.lib.canvas_set_items(self.handle, size_array, id_array, count), "canvas_set_items")
 
     @property
@@ -334,6 +454,242 @@ class Engine:
             self.lib.canvas_get_content_bounds(self.handle, ctypes.byref(out)), "canvas_get_content_bounds"
         )
         return tuple(out)
+
+    # -- shared helpers --
+
+    def _copy(self, function: str, element, *args) -> list:
+        """Runs a canvas_copy_* call twice: once for the count, once to fill."""
+        call = getattr(self.lib, function)
+        count = c_size_t(0)
+        self._check(call(self.handle, *args, None, 0, ctypes.byref(count)), function)
+        buffer = (element * max(count.value, 1))()
+        self._check(call(self.handle, *args, buffer, count.value, ctypes.byref(count)), function)
+        return list(buffer[: count.value])
+
+    def _published(self, function: str, *args) -> bool:
+        flag = c_int(-1)
+        self._check(getattr(self.lib, function)(self.handle, *args, ctypes.byref(flag)), function)
+        return bool(flag.value)
+
+    # -- sizing by id --
+
+    def set_item_size(self, width: float, height: float) -> None:
+        self._check(self.lib.canvas_set_item_size(self.handle, Size(width, height)), "canvas_set_item_size")
+
+    def set_estimated_item_size(self, width: float, height: float) -> None:
+        status = self.lib.canvas_set_estimated_item_size(self.handle, Size(width, height))
+        self._check(status, "canvas_set_estimated_item_size")
+
+    def set_measure(self, measure: Optional[Callable], user: Any = None, chunk_size: int = 0) -> None:
+        """Sets a Python measure function: measure(user, id, index,
+        proposal_width) -> (width, height). Raising fails the step; the
+        exception text becomes the message. None removes it."""
+        lib = self.lib
+        engine = self
+        if measure is None:
+            status = lib.canvas_set_measure(self.handle, MEASURE_FN(), None, chunk_size)
+            self._check(status, "canvas_set_measure")
+            self._measure_fn = None
+            self._measure_box = None
+            return
+
+        def trampoline(user_ptr, item_id, index, proposal_width, size_out):
+            try:
+                user_obj = ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value
+                width, height = measure(user_obj, item_id, index, proposal_width)
+                size_out[0] = Size(width, height)
+                return OK
+            except BaseException as error:  # never let an exception cross into C
+                text = str(error) or type(error).__name__
+                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
+                return ERR_CALLBACK
+
+        measure_fn = MEASURE_FN(trampoline)
+        user_box = ctypes.py_object(user)
+        status = lib.canvas_set_measure(self.handle, measure_fn, ctypes.addressof(user_box), chunk_size)
+        self._check(status, "canvas_set_measure")
+        self._measure_fn = measure_fn
+        self._measure_box = user_box
+
+    def step(self) -> int:
+        result = c_int(-1)
+        self._check(self.lib.canvas_step(self.handle, ctypes.byref(result)), "canvas_step")
+        return result.value
+
+    def invalidate_measurements(self) -> None:
+        self._check(self.lib.canvas_invalidate_measurements(self.handle), "canvas_invalidate_measurements")
+
+    @property
+    def pending_measurements(self) -> int:
+        return self.lib.canvas_get_pending_measurements(self.handle)
+
+    # -- viewport and culling --
+
+    def set_viewport_size(self, width: float, height: float) -> bool:
+        return self._published("canvas_set_viewport_size", Size(width, height))
+
+    def set_viewport_offset(self, x: float, y: float) -> bool:
+        return self._published("canvas_set_viewport_offset", Point(x, y))
+
+    def set_overscan(self, overscan: float) -> bool:
+        return self._published("canvas_set_overscan", overscan)
+
+    def set_moving(self, moving: bool) -> None:
+        self._check(self.lib.canvas_set_moving(self.handle, 1 if moving else 0), "canvas_set_moving")
+
+    def set_initial_anchor(self, x: float, y: float) -> None:
+        self._check(self.lib.canvas_set_initial_anchor(self.handle, Point(x, y)), "canvas_set_initial_anchor")
+
+    def viewport(self) -> tuple[float, float, float, float]:
+        out = Rect()
+        self._check(self.lib.canvas_get_viewport(self.handle, ctypes.byref(out)), "canvas_get_viewport")
+        return tuple(out)
+
+    def offset(self) -> tuple[float, float]:
+        return self.viewport()[:2]
+
+    def visible(self) -> list[int]:
+        return self._copy("canvas_copy_visible", c_uint64)
+
+    def appeared(self) -> list[int]:
+        return self._copy("canvas_copy_appeared", c_uint64)
+
+    def disappeared(self) -> list[int]:
+        return self._copy("canvas_copy_disappeared", c_uint64)
+
+    def update(self) -> tuple[list[int], list[int], list[int]]:
+        """The last published update: (visible, appeared, disappeared)."""
+        return self.visible(), self.appeared(), self.disappeared()
+
+    def query(self, x: float, y: float, width: float, height: float) -> list[int]:
+        return self._copy("canvas_query", c_uint64, Rect(x, y, width, height))
+
+    def hit_test(self, x: float, y: float) -> Optional[int]:
+        item_id = c_uint64(0)
+        found = c_int(-1)
+        status = self.lib.canvas_hit_test(self.handle, Point(x, y), ctypes.byref(item_id), ctypes.byref(found))
+        self._check(status, "canvas_hit_test")
+        return item_id.value if found.value else None
+
+    def scroll_to_id(self, item_id: int, anchor=(0.0, 0.0)) -> bool:
+        return self._published("canvas_scroll_to_id", item_id, Point(*anchor))
+
+    def scroll_to_point(self, x: float, y: float, anchor=(0.0, 0.0)) -> bool:
+        return self._published("canvas_scroll_to_point", Point(x, y), Point(*anchor))
+
+    def scroll_to_rect(self, rect: Sequence[float], anchor=(0.0, 0.0)) -> bool:
+        return self._published("canvas_scroll_to_rect", Rect(*rect), Point(*anchor))
+
+    def page(self, direction: int) -> bool:
+        moved = c_int(-1)
+        self._check(self.lib.canvas_page(self.handle, direction, ctypes.byref(moved)), "canvas_page")
+        return bool(moved.value)
+
+    # -- backdrop --
+
+    def set_backdrop(self, kind: int, spacing: float = 0.0, size: float = 0.0) -> None:
+        self._check(self.lib.canvas_set_backdrop(self.handle, kind, spacing, size), "canvas_set_backdrop")
+
+    def backdrop_tile(self) -> BackdropTile:
+        out = BackdropTile()
+        self._check(self.lib.canvas_get_backdrop_tile(self.handle, ctypes.byref(out)), "canvas_get_backdrop_tile")
+        return out
+
+    def backdrop_origins(self) -> list[tuple[float, float]]:
+        return [tuple(p) for p in self._copy("canvas_copy_backdrop_origins", Point)]
+
+    # -- zoom --
+
+    def set_zoom_callback(self, callback: Optional[Callable], user: Any = None) -> None:
+        """Sets a Python zoom callback: callback(user, event, scale). It may
+        return a status (None counts as OK); raising fails the call."""
+        lib = self.lib
+        engine = self
+        if callback is None:
+            self._check(lib.canvas_set_zoom_callback(self.handle, ZOOM_FN(), None), "canvas_set_zoom_callback")
+            self._zoom_fn = None
+            self._zoom_box = None
+            return
+
+        def trampoline(user_ptr, event, scale):
+            try:
+                user_obj = ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value
+                result = callback(user_obj, event, scale)
+                return OK if result is None else int(result)
+            except BaseException as error:  # never let an exception cross into C
+                text = str(error) or type(error).__name__
+                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
+                return ERR_CALLBACK
+
+        zoom_fn = ZOOM_FN(trampoline)
+        user_box = ctypes.py_object(user)
+        status = lib.canvas_set_zoom_callback(self.handle, zoom_fn, ctypes.addressof(user_box))
+        self._check(status, "canvas_set_zoom_callback")
+        self._zoom_fn = zoom_fn
+        self._zoom_box = user_box
+
+    def set_zoom_axis(self, axis: int) -> None:
+        self._check(self.lib.canvas_set_zoom_axis(self.handle, axis), "canvas_set_zoom_axis")
+
+    def set_zoom_limits(self, minimum: float, maximum: float) -> None:
+        self._check(self.lib.canvas_set_zoom_limits(self.handle, minimum, maximum), "canvas_set_zoom_limits")
+
+    def set_zoom_speed(self, speed: float) -> None:
+        self._check(self.lib.canvas_set_zoom_speed(self.handle, speed), "canvas_set_zoom_speed")
+
+    def set_zoom_stops(self, stops: Sequence[float]) -> None:
+        stops = list(stops)
+        array = (c_double * len(stops))(*stops) if stops else None
+        self._check(self.lib.canvas_set_zoom_stops(self.handle, array, len(stops)), "canvas_set_zoom_stops")
+
+    def set_pinch_enabled(self, enabled: bool) -> None:
+        self._check(self.lib.canvas_set_pinch_enabled(self.handle, 1 if enabled else 0), "canvas_set_pinch_enabled")
+
+    def set_selection_during_zoom(self, allowed: bool) -> None:
+        status = self.lib.canvas_set_selection_during_zoom(self.handle, 1 if allowed else 0)
+        self._check(status, "canvas_set_selection_during_zoom")
+
+    def set_zoom(self, scale: float) -> None:
+        self._check(self.lib.canvas_set_zoom(self.handle, scale), "canvas_set_zoom")
+
+    @property
+    def zoom(self) -> float:
+        out = c_double(float("nan"))
+        self._check(self.lib.canvas_get_zoom(self.handle, ctypes.byref(out)), "canvas_get_zoom")
+        return out.value
+
+    def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location=(0.0, 0.0)) -> None:
+        self._check(self.lib.canvas_pinch(self.handle, phase, scale, touches, Point(*location)), "canvas_pinch")
+
+    def touches(self, fingers: Sequence[Sequence[float]]) -> None:
+        fingers = list(fingers)
+        array = (Point * len(fingers))(*(Point(x, y) for x, y in fingers)) if fingers else None
+        self._check(self.lib.canvas_touches(self.handle, array, len(fingers)), "canvas_touches")
+
+    def two_finger_tap(self) -> None:
+        self._check(self.lib.canvas_two_finger_tap(self.handle), "canvas_two_finger_tap")
+
+    # -- selection --
+
+    def select_at(self, x: float, y: float) -> tuple[int, Optional[int]]:
+        """Returns (result, id): id is None unless the result is SELECT_SELECTED."""
+        item_id = c_uint64(0)
+        result = c_int(-1)
+        status = self.lib.canvas_select_at(self.handle, Point(x, y), ctypes.byref(item_id), ctypes.byref(result))
+        self._check(status, "canvas_select_at")
+        return result.value, (item_id.value if result.value == SELECT_SELECTED else None)
+
+    def select_id(self, item_id: int) -> None:
+        self._check(self.lib.canvas_select_id(self.handle, item_id), "canvas_select_id")
+
+    def deselect_id(self, item_id: int) -> None:
+        self._check(self.lib.canvas_deselect_id(self.handle, item_id), "canvas_deselect_id")
+
+    def clear_selection(self) -> None:
+        self._check(self.lib.canvas_clear_selection(self.handle), "canvas_clear_selection")
+
+    def selection(self) -> list[int]:
+        return self._copy("canvas_copy_selection", c_uint64)
 
 
 def is_nan(value: float) -> bool:

@@ -8,6 +8,8 @@ extension CanvasEngine {
     }
 
     /// Sets the host's measure function (nil removes it) and the chunk size.
+    /// A measure function means sizes are measured: unless an estimate is
+    /// already set, sizing becomes measuring with the default estimate.
     /// - Throws: `CanvasError.invalidArgument` when `chunkSize` is below 1.
     public func setMeasure(_ measure: MeasureFunction?, chunkSize: Int = ItemSizing.defaultChunkSize) throws(CanvasError) {
         guard chunkSize >= 1 else {
@@ -16,6 +18,9 @@ extension CanvasEngine {
         self.measure = measure
         measureChunkSize = chunkSize
         measureCursor = 0
+        if measure != nil, !sizing.isMeasured {
+            sizing = .measured(estimate: ItemSizing.defaultEstimate)
+        }
     }
 
     /// Forgets every measured size; items are measured again from the first.

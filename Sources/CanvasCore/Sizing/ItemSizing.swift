@@ -9,6 +9,12 @@ public enum ItemSizing: Hashable, Sendable {
     case measured(estimate: Size)
 
     public static let defaultEstimate = Size(width: 120, height: 120)
+
+    /// True when sizes come from measuring.
+    public var isMeasured: Bool {
+        if case .measured = self { return true }
+        return false
+    }
     public static let defaultChunkSize = 200
     /// Measured sides are clamped to this; a measurement is a size, not a canvas.
     public static let maximumMeasuredSide = 10_000.0
