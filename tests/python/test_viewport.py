@@ -1,5 +1,5 @@
 """pytest tests of the viewport, culling, sizing and backdrop parts of
-libcanvas.so, through ctypes (tests/python/canvas_abi.py).
+libcanvas.so, through ctypes (python/canvas/_native.py).
 
 Expected numbers are worked out by hand from the rules in include/canvas.h;
 the comments show the arithmetic. Most tests use the "tile canvas": 100
@@ -20,8 +20,8 @@ import os
 
 import pytest
 
-import canvas_abi as cv
-from canvas_abi import CanvasError, Engine, Point, Rect, Size
+from canvas import _native as cv
+from canvas._native import CanvasError, Engine, Point, Rect, Size
 
 # Position p of a reversed tile canvas has id 1000 - p: data order is not id order.
 REVERSED = [1000 - p for p in range(100)]

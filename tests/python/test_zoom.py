@@ -1,5 +1,5 @@
 """pytest tests of zooming, pinching and selection in libcanvas.so, through
-ctypes (tests/python/canvas_abi.py).
+ctypes (python/canvas/_native.py).
 
 Expected numbers are worked out by hand from the rules in include/canvas.h;
 the comments show the arithmetic. The "tile canvas" is 100 items of
@@ -26,8 +26,8 @@ import random
 
 import pytest
 
-import canvas_abi as cv
-from canvas_abi import CanvasError, Engine
+from canvas import _native as cv
+from canvas._native import CanvasError, Engine
 
 MIDDLE = (100.0, 50.0)  # of the 200 x 100 viewport
 

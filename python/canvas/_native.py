@@ -1,16 +1,15 @@
-"""A ctypes client for libcanvas.so, written against include/canvas.h.
+"""The ctypes layer over libcanvas.so, written against include/canvas.h.
 
 Two levels:
 
 * ``load()`` returns the ``ctypes.CDLL`` with ``argtypes``/``restype``
-  declared for every function in canvas.h, for tests that want to make the
+  declared for every function in canvas.h, for code that wants to make the
   exact C calls (NULL pointers, small buffers, raw callbacks).
 * ``Engine`` wraps one ``canvas_engine *`` in Python terms: failures raise
   ``CanvasError`` carrying the status and the engine's last error, and a
   custom layout is any Python callable.
 
-The library comes from ``$CANVAS_LIB``, or ``.build/debug/libcanvas.so``
-under the repository root.
+Where the library comes from: see ``library_path()``.
 """
 
 from __future__ import annotations
@@ -34,8 +33,8 @@ from ctypes import (
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_LIB = REPO_ROOT / ".build" / "debug" / "libcanvas.so"
+# A checkout's build, for using the package straight from the source tree.
+SOURCE_BUILD = Path(__file__).resolve().parents[2] / ".build" / "debug" / "libcanvas.so"
 
 # --- Constants (mirroring canvas.h) ------------------------------------------
 
@@ -248,7 +247,36 @@ _loaded: dict[str, ctypes.CDLL] = {}
 
 
 def library_path() -> str:
-    return os.environ.get("CANVAS_LIB") or str(DEFAULT_LIB)
+    """Finds libcanvas.so: ``$CANVAS_LIB``; else an installed library (the
+    loader's cache, as after ``scripts/install``, or pkg-config's ``canvas``);
+    else the build in the source tree this package sits in."""
+    explicit = os.environ.get("CANVAS_LIB")
+    if explicit:
+        return explicit
+    for candidate in _installed_libraries():
+        if os.path.exists(candidate):
+            return candidate
+    if SOURCE_BUILD.exists():
+        return str(SOURCE_BUILD)
+    raise OSError(
+        "libcanvas.so not found: install Canvas (scripts/install), build it (scripts/build), "
+        "or set CANVAS_LIB to its path"
+    )
+
+
+def _installed_libraries():
+    import ctypes.util
+    import shutil
+    import subprocess
+
+    name = ctypes.util.find_library("canvas")  # the loader's cache: libcanvas.so.1
+    if name:
+        for folder in ("/usr/local/lib", "/usr/lib", "/usr/lib/x86_64-linux-gnu"):
+            yield os.path.join(folder, name)
+    if shutil.which("pkg-config"):
+        result = subprocess.run(["pkg-config", "--variable=libdir", "canvas"], capture_output=True, text=True)
+        if result.returncode == 0 and result.stdout.strip():
+            yield os.path.join(result.stdout.strip(), f"libcanvas.so.{ABI_VERSION}")
 
 
 def load(path: Optional[str] = None) -> ctypes.CDLL:
@@ -372,6 +400,21 @@ class Engine:
         status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, Point(*alignment))
         self._check(status, "canvas_set_layout_grid")
 
+    def set_layout(self, place: Callable[[list, tuple], Sequence[Sequence[float]]]) -> None:
+        """Selects a layout written in Python: ``place(sizes, proposal) -> frames``.
+
+        ``sizes`` is a list of (width, height); ``proposal`` is (width, height)
+        with ``None`` for a side the canvas leaves open; ``frames`` holds one
+        (x, y, width, height) per item, anywhere on the plane. An exception
+        fails the resolve, and its text becomes the ``CanvasError`` message.
+        """
+
+        def adapt(_user, sizes, proposal):
+            width, height = (None if math.isnan(side) else side for side in proposal)
+            return place(sizes, (width, height))
+
+        self.set_custom(adapt)
+
     def set_custom(self, place: PlaceCallable, user: Any = None) -> None:
         """Selects a custom layout run by a Python callable.
 
@@ -425,23 +468,29 @@ class Engine:
         self._check(self.lib.canvas_resolve(self.handle), "canvas_resolve")
 
     def frames(self) -> list[tuple[float, float, float, float]]:
+        """The resolved frames, in data order, as (x, y, width, height) tuples."""
+        return [tuple(frame) for frame in self._copy("canvas_copy_frames", Rect)]
+
+    def frames_buffer(self) -> "array":
+        """The resolved frames as one flat ``array('d')``: x, y, width, height
+        per item, copied straight into the array's memory. A buffer NumPy can
+        wrap without copying (``numpy.frombuffer(buf).reshape(-1, 4)``), and a
+        cheap way to move a million frames without a million tuples."""
+        from array import array
+
         count = c_size_t(0)
         self._check(self.lib.canvas_copy_frames(self.handle, None, 0, ctypes.byref(count)), "canvas_copy_frames")
-        buffer = (Rect * max(count.value, 1))()
-        self._check(
-            self.lib.canvas_copy_frames(self.handle, buffer, count.value, ctypes.byref(count)),
-            "canvas_copy_frames",
-        )
-        return [tuple(buffer[i]) for i in range(count.value)]
+        frames = array("d", bytes(4 * 8 * count.value))
+        if count.value:
+            address, _ = frames.buffer_info()
+            out = ctypes.cast(address, POINTER(Rect))
+            self._check(
+                self.lib.canvas_copy_frames(self.handle, out, count.value, ctypes.byref(count)), "canvas_copy_frames"
+            )
+        return frames
 
     def ids(self) -> list[int]:
-        count = c_size_t(0)
-        self._check(self.lib.canvas_copy_ids(self.handle, None, 0, ctypes.byref(count)), "canvas_copy_ids")
-        buffer = (c_uint64 * max(count.value, 1))()
-        self._check(
-            self.lib.canvas_copy_ids(self.handle, buffer, count.value, ctypes.byref(count)), "canvas_copy_ids"
-        )
-        return list(buffer[: count.value])
+        return self._copy("canvas_copy_ids", c_uint64)
 
     def content_size(self) -> tuple[float, float]:
         out = Size()
