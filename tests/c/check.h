@@ -129,4 +129,15 @@ __attribute__((unused)) static int rect_close(canvas_rect r, double x, double y,
         fflush(stdout);                                                        \
     } while (0)
 
+/* Small constructors shared by the tests. */
+static inline canvas_size size2(double w, double h) {
+    canvas_size s = {w, h};
+    return s;
+}
+
+static inline canvas_point point2(double x, double y) {
+    canvas_point p = {x, y};
+    return p;
+}
+
 #endif /* CANVAS_TEST_CHECK_H */

@@ -34,16 +34,6 @@ static canvas_insets insets(double top, double leading, double bottom, double tr
     return m;
 }
 
-static canvas_size size2(double w, double h) {
-    canvas_size s = {w, h};
-    return s;
-}
-
-static canvas_point point2(double x, double y) {
-    canvas_point p = {x, y};
-    return p;
-}
-
 /* A snapshot of everything a resolve produces. */
 typedef struct snapshot {
     size_t count;

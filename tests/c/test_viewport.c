@@ -33,16 +33,6 @@
 /* Small constructors                                                        */
 /* ------------------------------------------------------------------------ */
 
-static canvas_size size2(double w, double h) {
-    canvas_size s = {w, h};
-    return s;
-}
-
-static canvas_point point2(double x, double y) {
-    canvas_point p = {x, y};
-    return p;
-}
-
 static canvas_rect rect4(double x, double y, double w, double h) {
     canvas_rect r = {x, y, w, h};
     return r;

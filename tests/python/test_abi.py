@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 import pathlib
 import re
 import threading
@@ -35,14 +34,6 @@ def at(positions, sizes):
 
 def approx_frames(frames):
     return [pytest.approx(f, abs=1e-9) for f in frames]
-
-
-@pytest.fixture(scope="session")
-def lib():
-    path = cv.library_path()
-    if not os.path.exists(path):
-        pytest.fail(f"{path} not found: build it (swift build --product canvas) or set CANVAS_LIB")
-    return cv.load(path)
 
 
 @pytest.fixture

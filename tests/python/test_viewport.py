@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 
 import pytest
 
@@ -25,14 +24,6 @@ from canvas._native import CanvasError, Engine, Point, Rect, Size
 
 # Position p of a reversed tile canvas has id 1000 - p: data order is not id order.
 REVERSED = [1000 - p for p in range(100)]
-
-
-@pytest.fixture(scope="session")
-def lib():
-    path = cv.library_path()
-    if not os.path.exists(path):
-        pytest.fail(f"{path} not found: build it (swift build --product canvas) or set CANVAS_LIB")
-    return cv.load(path)
 
 
 def tile_canvas(lib, count=100, columns=10, ids=None, viewport=(200, 100), anchor=(0, 0), overscan=0) -> Engine:

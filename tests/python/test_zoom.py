@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 import random
 
 import pytest
@@ -34,14 +33,6 @@ MIDDLE = (100.0, 50.0)  # of the 200 x 100 viewport
 WILL_BEGIN = cv.ZOOM_WILL_BEGIN
 CHANGED = cv.ZOOM_DID_CHANGE
 ENDED = cv.ZOOM_DID_END
-
-
-@pytest.fixture(scope="session")
-def lib():
-    path = cv.library_path()
-    if not os.path.exists(path):
-        pytest.fail(f"{path} not found: build it (swift build --product canvas) or set CANVAS_LIB")
-    return cv.load(path)
 
 
 def tile_canvas(lib, count=100, columns=10, ids=None) -> Engine:
