@@ -123,11 +123,11 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
 
     char where[48];
     for (lua_Integer i = 1; i <= count; i++) {
-        snprintf(where, sizeof where, "items[%lld]", (long long)i);
         canvas_size size = sizing->size;
         if (counted) {
             lua_pushinteger(L, i);          /* ids 1..N cannot repeat */
         } else {
+            snprintf(where, sizeof where, "items[%lld]", (long long)i);
             if (lua_geti(L, source, i) != LUA_TTABLE)
                 luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
             int entry = lua_gettop(L);

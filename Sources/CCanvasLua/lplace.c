@@ -10,6 +10,7 @@
 ** and surfaces as CANVAS_ERR_CALLBACK, which the binding raises as a Lua
 ** error once canvas_resolve has returned.
 */
+#include <math.h>
 #include <stdio.h>
 
 #include "lcanvas_internal.h"
@@ -21,22 +22,37 @@ typedef struct place_call {
     canvas_rect *frames_out;
 } place_call;
 
-/* Reads frame i (1-based), the table on top of the stack, into *out. */
-static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
-    static const char *const keys[4] = {"x", "y", "width", "height"};
+static const char *const frame_keys[4] = {"x", "y", "width", "height"};
+
+/* Raises the precise complaint about frame i (1-based), the table on top of
+   the stack. Kept off the common path: formatting a location for every frame
+   of a good layout would cost more than reading it. */
+static void report_frame(lua_State *L, lua_Integer i) {
     double values[4];
     char where[64];
     snprintf(where, sizeof where, "place: frame %lld", (long long)i);
     if (!lua_istable(L, -1))
         luaL_error(L, "%s: expected a table {x=, y=, width=, height=}, got %s", where, luaL_typename(L, -1));
     for (int k = 0; k < 4; k++) {
-        if (lua_getfield(L, -1, keys[k]) == LUA_TNIL)
-            luaL_error(L, "%s: missing field '%s'", where, keys[k]);
-        values[k] = lcanvas_check_finite(L, -1, where, keys[k]);
+        if (lua_getfield(L, -1, frame_keys[k]) == LUA_TNIL)
+            luaL_error(L, "%s: missing field '%s'", where, frame_keys[k]);
+        values[k] = lcanvas_check_finite(L, -1, where, frame_keys[k]);
         lua_pop(L, 1);
     }
     if (values[2] < 0 || values[3] < 0)
         luaL_error(L, "%s: negative size (width %f, height %f)", where, values[2], values[3]);
+    luaL_error(L, "%s: not a valid frame", where);
+}
+
+/* Reads frame i (1-based), the table on top of the stack, into *out. */
+static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
+    double values[4];
+    int valid = lua_istable(L, -1);
+    for (int k = 0; valid && k < 4; k++) {
+        valid = lua_getfield(L, -1, frame_keys[k]) == LUA_TNUMBER && isfinite(values[k] = lua_tonumber(L, -1));
+        lua_pop(L, 1);
+    }
+    if (!valid || values[2] < 0 || values[3] < 0) report_frame(L, i);
     *out = (canvas_rect){values[0], values[1], values[2], values[3]};
 }
 
