@@ -21,6 +21,7 @@ extension CanvasEngine {
         var viewport: Viewport
         var hasAppliedInitialAnchor: Bool
         var published: VisibleUpdate?
+        var publishedPositions: [Int]?
         var zoomSettings: ZoomSettings
         var zoomScale: Double
         var pinch: PinchTracker?
@@ -35,6 +36,7 @@ extension CanvasEngine {
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
+            publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
             selected: selected
         )
@@ -58,6 +60,7 @@ extension CanvasEngine {
         viewport = snapshot.viewport
         hasAppliedInitialAnchor = snapshot.hasAppliedInitialAnchor
         published = snapshot.published
+        publishedPositions = snapshot.publishedPositions
         zoomSettings = snapshot.zoomSettings
         zoomScale = snapshot.zoomScale
         pinch = snapshot.pinch

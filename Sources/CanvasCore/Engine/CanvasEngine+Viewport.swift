@@ -113,18 +113,56 @@ extension CanvasEngine {
     func viewportChanged() -> VisibleUpdate? {
         viewport.offset = Viewport.clamp(viewport.offset, size: viewport.size, content: contentSize)
         let rect = viewport.visibleRect
-        let visible = viewport.size.isZeroArea ? [] : query(viewport.cullingRect).map { resolvedIDs[$0] }
-        if let last = published, last.rect == rect, last.visible == visible { return nil }
+        let positions = viewport.size.isZeroArea ? [] : query(viewport.cullingRect)
+        let visible = positions.map { resolvedIDs[$0] }
+        if let last = published, last.rect == rect, last.visible == visible {
+            publishedPositions = positions  // the same items, now placed in this resolution
+            return nil
+        }
         let previous = published?.visible ?? []
-        let now = Set(visible), before = Set(previous)
-        let update = VisibleUpdate(
-            rect: rect,
-            visible: visible,
-            appeared: visible.filter { !before.contains($0) },
-            disappeared: previous.filter { !now.contains($0) }
-        )
+        let (appeared, disappeared) = if let before = publishedPositions {
+            Self.difference(positions, visible, from: before, previous)
+        } else {
+            Self.difference(visible, from: previous)
+        }
+        let update = VisibleUpdate(rect: rect, visible: visible, appeared: appeared, disappeared: disappeared)
         published = update
+        publishedPositions = positions
         return update
+    }
+
+    /// What appeared (in `now`'s order) and what disappeared (in `before`'s
+    /// order) between two visible lists of the same resolution, given their
+    /// positions, both ascending: one merge, no hashing. This is the diff a
+    /// pan or a zoom step takes.
+    static func difference(
+        _ now: [Int], _ nowIDs: [UInt64], from before: [Int], _ beforeIDs: [UInt64]
+    ) -> (appeared: [UInt64], disappeared: [UInt64]) {
+        var appeared: [UInt64] = []
+        var disappeared: [UInt64] = []
+        var next = 0, old = 0
+        while next < now.count && old < before.count {
+            if now[next] < before[old] {
+                appeared.append(nowIDs[next])
+                next += 1
+            } else if before[old] < now[next] {
+                disappeared.append(beforeIDs[old])
+                old += 1
+            } else {
+                next += 1
+                old += 1
+            }
+        }
+        appeared += nowIDs[next...]
+        disappeared += beforeIDs[old...]
+        return (appeared, disappeared)
+    }
+
+    /// The same diff by id, for lists from different resolutions (the first
+    /// publish after a resolve), whose positions cannot be compared.
+    static func difference(_ now: [UInt64], from before: [UInt64]) -> (appeared: [UInt64], disappeared: [UInt64]) {
+        let nowSet = Set(now), beforeSet = Set(before)
+        return (now.filter { !beforeSet.contains($0) }, before.filter { !nowSet.contains($0) })
     }
 }
 

@@ -47,6 +47,9 @@ public final class CanvasEngine {
     var hasAppliedInitialAnchor = false
     /// The last update handed to the host; the next one is diffed against it.
     public internal(set) var published: VisibleUpdate?
+    /// Where `published.visible` stands in the current resolution, ascending;
+    /// `nil` after a resolve, until the next publish.
+    var publishedPositions: [Int]?
 
     // Zoom (CanvasEngine+Zoom.swift)
     public internal(set) var zoomSettings = ZoomSettings()
@@ -93,6 +96,7 @@ public final class CanvasEngine {
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil
+        publishedPositions = nil
         measuredSinceResolve = false
         return viewportChanged()
     }

@@ -40,6 +40,12 @@ public struct SpatialIndex: Sendable {
     /// item spanning several cells with a bit test instead of recomputing
     /// where the item starts, and without loading its frame.
     let entries: [UInt32]
+    /// The bounds of each run of `blockSize` consecutive entries
+    /// (`blockBounds[b]` covers `entries[b * blockSize ..< (b + 1) *
+    /// blockSize]`), kept only when the occupied cells are crowded, so a
+    /// query can step over a run whose bounds miss its rectangle. See
+    /// `blocks(entries:frames:cellStart:)`.
+    let blockBounds: [BlockBounds]
 
     /// Set on an entry whose cell is not in its item's first column.
     static let laterColumnFlag: UInt32 = 1 << 30
@@ -94,6 +100,7 @@ public struct SpatialIndex: Sendable {
             grid = .empty
             cellStart = []
             entries = []
+            blockBounds = []
             return
         }
 
@@ -132,6 +139,7 @@ public struct SpatialIndex: Sendable {
         self.grid = grid
         entries = Self.fill(&cellStart, from: frames, in: grid)
         self.cellStart = cellStart
+        blockBounds = Self.blocks(entries: entries, frames: frames, cellStart: cellStart)
     }
 
     /// Whether a frame is indexed: finite, with positive area.
@@ -217,6 +225,82 @@ public struct SpatialIndex: Sendable {
     }
 }
 
+/// Block bounds: what lets a query step over most of a crowded cell.
+///
+/// The grid's cells follow the typical item, but only until the cell limit
+/// (two per item over the bounding box) coarsens them. Where the items fill
+/// little of their bounding box (on a ring, along a few lines, in a few
+/// clusters), that leaves the few occupied cells holding hundreds of items,
+/// and a small query would check every one of them. Each run of
+/// `blockSize` consecutive entries gets the bounds of its items' frames,
+/// and a query skips the runs whose bounds miss it. Entries are grouped by
+/// cell in data order, and data order usually follows space, so a run's
+/// bounds are tight where it matters.
+extension SpatialIndex {
+    /// The bounds of a run of entries' frames, rounded outwards to `Float`
+    /// so they can only over-cover: 16 bytes per `blockSize` entries.
+    struct BlockBounds: Sendable {
+        var minX: Float
+        var minY: Float
+        var maxX: Float
+        var maxY: Float
+
+        /// False only when no frame inside can share area with `rect`.
+        @inline(__always)
+        func meets(_ rect: Rect, maxX rectMaxX: Double, maxY rectMaxY: Double) -> Bool {
+            Double(minX) < rectMaxX && rect.x < Double(maxX) && Double(minY) < rectMaxY && rect.y < Double(maxY)
+        }
+    }
+
+    static let blockSize = 32
+
+    /// Blocks are kept when the occupied cells hold more than this many
+    /// entries on average; below it a cell is scanned about as fast as its
+    /// blocks would be, and the index stays as small as before.
+    static let crowdedCell = 32
+
+    /// The bounds of every run of `blockSize` entries, or none when the
+    /// occupied cells are not crowded.
+    ///
+    /// - Complexity: O(*e* + cells).
+    static func blocks(entries: [UInt32], frames: [Rect], cellStart: [UInt32]) -> [BlockBounds] {
+        var occupied = 0
+        for cell in 0..<(cellStart.count - 1) where cellStart[cell] != cellStart[cell + 1] {
+            occupied += 1
+        }
+        guard entries.count > crowdedCell * occupied else { return [] }
+        let count = (entries.count + blockSize - 1) / blockSize
+        return frames.withUnsafeBufferPointer { frames in
+            entries.withUnsafeBufferPointer { entries in
+                (0..<count).map { block in
+                    var minX = Double.infinity, minY = Double.infinity
+                    var maxX = -Double.infinity, maxY = -Double.infinity
+                    for slot in (block * blockSize)..<Swift.min((block + 1) * blockSize, entries.count) {
+                        let frame = frames[Int(entries[slot] & indexMask)]
+                        minX = Swift.min(minX, frame.x)
+                        minY = Swift.min(minY, frame.y)
+                        maxX = Swift.max(maxX, frame.x + frame.width)
+                        maxY = Swift.max(maxY, frame.y + frame.height)
+                    }
+                    return BlockBounds(minX: below(minX), minY: below(minY), maxX: above(maxX), maxY: above(maxY))
+                }
+            }
+        }
+    }
+
+    /// The largest `Float` at or below `value` (-infinity below them all).
+    static func below(_ value: Double) -> Float {
+        let rounded = Float(value)
+        return Double(rounded) > value ? rounded.nextDown : rounded
+    }
+
+    /// The smallest `Float` at or above `value` (+infinity above them all).
+    static func above(_ value: Double) -> Float {
+        let rounded = Float(value)
+        return Double(rounded) < value ? rounded.nextUp : rounded
+    }
+}
+
 extension SpatialIndex {
     /// An index over no frames.
     public static let empty = SpatialIndex(frames: [])
@@ -242,6 +326,7 @@ extension SpatialIndex {
     public var byteCount: Int {
         frames.count * MemoryLayout<Rect>.stride
             + (cellStart.count + entries.count) * MemoryLayout<UInt32>.stride
+            + blockBounds.count * MemoryLayout<BlockBounds>.stride
     }
 }
 
@@ -259,8 +344,8 @@ extension SpatialIndex {
     /// - Complexity: O(*c* + *m*), where *c* is the number of cells `rect`
     ///   covers and *m* the entries in them, which bound the *k* results.
     ///   Restoring data order costs O(*k* + *r* / 64) for results spanning
-    ///   a range *r* of indices up to 64 *k*, else a radix sort of O(*k*)
-    ///   per pass, with ⌈log₂ *r* / log₂ *k*⌉ passes (see `sortIndices`).
+    ///   a range *r* of indices up to 64 *k*, else O(*k*) expected (see
+    ///   `sortIndices`).
     ///   Once *m* reaches *n* / 4, a scan of all *n* frames replaces the
     ///   cells: still O(*m*), and faster there.
     public func query(_ rect: Rect) -> [Int] {
@@ -292,15 +377,17 @@ extension SpatialIndex {
             }
             // The candidates bound the results, so the results go straight
             // into uninitialized storage, with no per-item capacity checks.
-            var found = 0
-            var result = [Int](unsafeUninitializedCapacity: candidates) { buffer, initialized in
+            return gatherIndices(capacity: candidates) { buffer in
+                var found = 0
                 let ascending = frames.withUnsafeBufferPointer { frames in
                     entries.withUnsafeBufferPointer { entries in
-                        collect(
-                            rect, columns: firstColumn...lastColumn, rows: firstRow...lastRow,
-                            frames: frames, offsets: offsets, entries: entries,
-                            into: buffer, count: &found
-                        )
+                        blockBounds.withUnsafeBufferPointer { blocks in
+                            collect(
+                                rect, columns: firstColumn...lastColumn, rows: firstRow...lastRow,
+                                frames: frames, offsets: offsets, entries: entries, blocks: blocks,
+                                into: buffer, count: &found
+                            )
+                        }
                     }
                 }
                 // Each cell is ascending; only results from several cells
@@ -308,13 +395,8 @@ extension SpatialIndex {
                 if !ascending {
                     sortIndices(UnsafeMutableBufferPointer(rebasing: buffer[..<found]))
                 }
-                initialized = found
+                return found
             }
-            // Don't hand back a large allocation that is mostly empty.
-            if candidates - found > 1024 {
-                result = Array(result)
-            }
-            return result
         }
     }
 
@@ -328,10 +410,13 @@ extension SpatialIndex {
     func collect(
         _ rect: Rect, columns: ClosedRange<Int>, rows: ClosedRange<Int>,
         frames: UnsafeBufferPointer<Rect>, offsets: UnsafeBufferPointer<UInt32>,
-        entries: UnsafeBufferPointer<UInt32>,
+        entries: UnsafeBufferPointer<UInt32>, blocks: UnsafeBufferPointer<BlockBounds>,
         into result: UnsafeMutableBufferPointer<Int>, count: inout Int
     ) -> Bool {
         let width = grid.columns
+        let rectMaxX = rect.x + rect.width
+        let rectMaxY = rect.y + rect.height
+        let blockSize = Self.blockSize
         var previous = -1
         var ascending = true
         for row in rows {
@@ -359,9 +444,29 @@ extension SpatialIndex {
                         result[count] = index
                         count += 1
                     }
-                } else {
+                } else if blocks.isEmpty {
                     for slot in slots where entries[slot] & skip == 0 {
                         let index = Int(entries[slot] & Self.indexMask)
+                        guard frames[index].intersects(rect) else { continue }
+                        if index < previous { ascending = false }
+                        previous = index
+                        result[count] = index
+                        count += 1
+                    }
+                } else {
+                    // The same, stepping over whole runs of entries whose
+                    // bounds miss `rect`.
+                    var slot = slots.lowerBound
+                    while slot < slots.upperBound {
+                        if slot % blockSize == 0 && slot + blockSize <= slots.upperBound
+                            && !blocks[slot / blockSize].meets(rect, maxX: rectMaxX, maxY: rectMaxY) {
+                            slot += blockSize
+                            continue
+                        }
+                        let entry = entries[slot]
+                        slot += 1
+                        guard entry & skip == 0 else { continue }
+                        let index = Int(entry & Self.indexMask)
                         guard frames[index].intersects(rect) else { continue }
                         if index < previous { ascending = false }
                         previous = index
@@ -446,19 +551,46 @@ extension SpatialIndex {
     }
 }
 
+/// The first `body(buffer)` of `capacity` indices that `body` writes to
+/// `buffer`, as an array.
+///
+/// A few hundred are gathered in scratch memory (on the stack when they
+/// fit) and copied out exactly sized: `Array(unsafeUninitializedCapacity:)`
+/// allocates through an unspecialized runtime entry point that looks up
+/// generic metadata, under a lock, which costs a small query more than the
+/// copy. More are written in place, where that lookup is nothing beside
+/// the results and a copy would not be.
+@inline(__always)
+func gatherIndices(capacity: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> Int) -> [Int] {
+    if capacity <= 512 {
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { buffer in
+            Array(UnsafeBufferPointer(rebasing: buffer[..<body(buffer)]))
+        }
+    }
+    var result = [Int](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        initialized = body(buffer)
+    }
+    // Don't hand back a large allocation that is mostly empty.
+    if capacity - result.count > 1024 {
+        result = Array(result)
+    }
+    return result
+}
+
 /// Sorts `values`, distinct non-negative indices, ascending.
 ///
 /// A query's results come cell by cell, so they arrive in spatial, not data,
 /// order. Where data order follows space (a flow, a grid, a ring, anything
 /// laid out in reading order), a screenful of results spans a narrow range
 /// of indices, and a bitmap over that range sorts them in one pass each way.
-/// Otherwise an LSD radix sort over the range puts them back in O(*k*) per
-/// pass, with the digit sized to the result count so the buckets stay cheap
-/// to clear. A tiny result falls back to insertion sort.
+/// Where it does not, the results are spread thinly over a wide range, and
+/// one pass into about *k* buckets by their high bits leaves only
+/// neighbours to order; past a couple of thousand results an LSD radix sort
+/// does better. A tiny result falls back to insertion sort.
 ///
 /// - Complexity: O(*k* + *r* / 64) with the bitmap, where *k* is
-///   `values.count` and *r* the range of the values; otherwise
-///   O(*k* · ⌈log₂ *r* / log₂ *k*⌉).
+///   `values.count` and *r* the range of the values; O(*k*) expected with
+///   the buckets, and O(*k* · ⌈log₂ *r* / log₂ *k*⌉) at worst.
 func sortIndices(_ values: UnsafeMutableBufferPointer<Int>) {
     let count = values.count
     if count <= 32 {
@@ -485,7 +617,11 @@ func sortIndices(_ values: UnsafeMutableBufferPointer<Int>) {
     // so the bitmap wins while it has no more words than there are values.
     if span <= 64 * count {
         sortByBitmap(values, lowest: lowest, span: span)
+    } else if count < 2048 {
+        sortByBuckets(values, lowest: lowest, span: span)
     } else {
+        // Past a couple of thousand values the bucket table outgrows the
+        // cache, and the radix sort's small digit tables win (measured).
         radixSort(values, lowest: lowest, span: span)
     }
 }
@@ -509,6 +645,53 @@ private func sortByBitmap(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int
                 remaining &= remaining - 1
             }
         }
+    }
+}
+
+/// `sortIndices` for values spread over a wide range `lowest..<lowest +
+/// span`: one pass drops each into one of at least `count` buckets by its
+/// high bits, which leaves them in order but for values sharing a bucket,
+/// and an insertion sort finishes, moving each only past its bucket's few
+/// others. When the values cluster and a bucket is crowded, the radix sort
+/// takes over instead, so the insertion sort can never go quadratic.
+private func sortByBuckets(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int, span: Int) {
+    let count = values.count
+    let keyBits = Int.bitWidth - Swift.max(span - 1, 1).leadingZeroBitCount
+    let bucketBits = Swift.min(Int.bitWidth - count.leadingZeroBitCount, keyBits)
+    let shift = keyBits - bucketBits
+    let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 1 << bucketBits)
+    defer { starts.deallocate() }
+    starts.initialize(repeating: 0)
+    for value in values {
+        starts[(value - lowest) >> shift] += 1
+    }
+    var start = 0
+    var crowded = 0
+    for bucket in starts.indices {
+        let size = starts[bucket]
+        starts[bucket] = start
+        start += size
+        crowded = Swift.max(crowded, size)
+    }
+    guard crowded <= 16 else {
+        radixSort(values, lowest: lowest, span: span)
+        return
+    }
+    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
+    defer { scratch.deallocate() }
+    for value in values {
+        let bucket = (value - lowest) >> shift
+        scratch[starts[bucket]] = value
+        starts[bucket] += 1
+    }
+    for next in 0..<count {
+        let value = scratch[next]
+        var slot = next
+        while slot > 0 && values[slot - 1] > value {
+            values[slot] = values[slot - 1]
+            slot -= 1
+        }
+        values[slot] = value
     }
 }
 
