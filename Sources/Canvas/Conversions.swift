@@ -36,26 +36,31 @@ func coreSizes(_ sizes: UnsafePointer<canvas_size>, count: Int) -> [Size] {
 
 /// Copies core values out to a caller's buffer following the size-query
 /// convention: always report the count; write only when `out` has room.
-func copyOut<Element, Target>(
-    _ values: [Element],
+/// Contiguous values are copied in one move; others (the implicit ids 1…n,
+/// a lazily mapped query) are written one by one, with no array in between.
+func copyOut<Values: Collection, Target>(
+    _ values: Values,
     as target: Target.Type,
     to out: UnsafeMutablePointer<Target>?,
     capacity: UInt,
     countOut: UnsafeMutablePointer<UInt>?,
     what: String
 ) throws(ABIFailure) {
-    precondition(MemoryLayout<Element>.stride == MemoryLayout<Target>.stride)
+    precondition(MemoryLayout<Values.Element>.stride == MemoryLayout<Target>.stride)
     let countOut = try Check.notNull(countOut, "count_out")
-    countOut.pointee = UInt(values.count)
+    let count = values.count
+    countOut.pointee = UInt(count)
     guard let out else { return }
-    guard capacity >= UInt(values.count) else {
-        throw ABIFailure(
-            CANVAS_ERR_BUFFER_TOO_SMALL,
-            "buffer holds \(capacity) \(what) but \(values.count) are needed"
-        )
+    guard capacity >= UInt(count) else {
+        throw ABIFailure(CANVAS_ERR_BUFFER_TOO_SMALL, "buffer holds \(capacity) \(what) but \(count) are needed")
     }
-    values.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress else { return }
-        UnsafeMutableRawPointer(out).copyMemory(from: base, byteCount: bytes.count)
+    let destination = UnsafeMutableRawPointer(out)
+    let copied: Void? = values.withContiguousStorageIfAvailable { buffer in
+        guard let base = buffer.baseAddress else { return }
+        destination.copyMemory(from: base, byteCount: buffer.count * MemoryLayout<Values.Element>.stride)
+    }
+    guard copied == nil else { return }
+    for (offset, value) in values.enumerated() {
+        destination.storeBytes(of: value, toByteOffset: offset * MemoryLayout<Values.Element>.stride, as: Values.Element.self)
     }
 }

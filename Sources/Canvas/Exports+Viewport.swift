@@ -66,7 +66,7 @@ public func canvasCopyDisappeared(_ engine: UnsafeRawPointer?, _ out: UnsafeMuta
 public func canvasQuery(_ engine: UnsafeRawPointer?, _ rect: canvas_rect, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let engine = handle.engine
-        let ids = engine.query(Rect(rect)).map { engine.resolvedIDs[$0] }
+        let ids = engine.query(Rect(rect)).lazy.map { engine.resolvedIDs[$0] }
         try copyOut(ids, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
     }
 }

@@ -154,10 +154,10 @@ struct SelectionTransactionTests {
         var measured: [Size?]
 
         init(_ engine: CanvasEngine) {
-            ids = engine.items.ids
+            ids = Array(engine.items.ids)
             frames = engine.frames
             resolution = engine.resolution
-            resolvedIDs = engine.resolvedIDs
+            resolvedIDs = Array(engine.resolvedIDs)
             indexBytes = bytes(of: engine.index)
             contentSize = engine.contentSize
             zoomScale = engine.zoomScale

@@ -13,7 +13,7 @@ extension CanvasEngine {
         var backdrop: Backdrop
         var items: ItemList
         var resolution: Resolution
-        var resolvedIDs: [UInt64]
+        var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int

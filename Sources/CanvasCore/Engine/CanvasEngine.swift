@@ -20,7 +20,7 @@ public final class CanvasEngine {
     /// The most recent successful resolution, unzoomed.
     public internal(set) var resolution: Resolution = .empty
     /// The ids the current resolution's frames belong to, in frame order.
-    public internal(set) var resolvedIDs: [UInt64] = []
+    public internal(set) var resolvedIDs: ItemIDs = .empty
     /// The culling index over the resolution's (unzoomed) frames, built on
     /// first use after each resolve: a host that only lays out and reads the
     /// frames never pays for it, and one that culls pays once per resolve.
