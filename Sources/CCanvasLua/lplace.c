@@ -56,21 +56,36 @@ static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
     *out = (canvas_rect){values[0], values[1], values[2], values[3]};
 }
 
-/* Pushes the items array: {index=, id=, width=, height=} per item. */
+/*
+** Pushes the items array: {index=, id=, width=, height=} per item. The four
+** keys are pushed once and set with lua_rawset: lua_setfield would look its
+** C string up in Lua's string cache (a strcmp) for every field of every item.
+*/
 static void push_items(lua_State *L, int ids, const place_call *call) {
+    lua_pushliteral(L, "index");
+    lua_pushliteral(L, "id");
+    lua_pushliteral(L, "width");
+    lua_pushliteral(L, "height");
+    int keys = lua_gettop(L) - 3;
     lua_createtable(L, call->count < INT32_MAX ? (int)call->count : INT32_MAX, 0);
     for (size_t i = 0; i < call->count; i++) {
         lua_createtable(L, 0, 4);
+        lua_pushvalue(L, keys);
         lua_pushinteger(L, (lua_Integer)i + 1);
-        lua_setfield(L, -2, "index");
-        lua_geti(L, ids, (lua_Integer)i + 1);
-        lua_setfield(L, -2, "id");
+        lua_rawset(L, -3);
+        lua_pushvalue(L, keys + 1);
+        lua_rawgeti(L, ids, (lua_Integer)i + 1);
+        lua_rawset(L, -3);
+        lua_pushvalue(L, keys + 2);
         lua_pushnumber(L, call->sizes[i].width);
-        lua_setfield(L, -2, "width");
+        lua_rawset(L, -3);
+        lua_pushvalue(L, keys + 3);
         lua_pushnumber(L, call->sizes[i].height);
-        lua_setfield(L, -2, "height");
-        lua_seti(L, -2, (lua_Integer)i + 1);
+        lua_rawset(L, -3);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
+    lua_replace(L, keys);                   /* the array takes the first key's slot */
+    lua_settop(L, keys);
 }
 
 /* Pushes the proposal {width=, height=}; an open side stays nil. */
