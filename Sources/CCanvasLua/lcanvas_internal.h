@@ -118,6 +118,10 @@ int lcanvas_known_id(lua_State *L, int state, int id, uint64_t *out);
 void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
 
 /* lplace.c: Lua place functions as canvas_place_fn. */
+/* lcallback.c: runs body(call, canvas userdata) under lua_pcall for an
+   engine callback; `what` names the callback in messages. */
+canvas_status lcanvas_callback(lcanvas *canvas, lua_CFunction body, void *call, const char *what);
+
 canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
                             double proposal_width, double proposal_height,
                             canvas_rect *frames_out);

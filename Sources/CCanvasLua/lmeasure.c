@@ -7,10 +7,8 @@
 ** proposal_width is nil when the canvas leaves the width open.
 **
 ** The engine calls lcanvas_measure from inside canvas_step, with Swift
-** frames below us on the C stack, so it follows lplace.c exactly: all Lua
-** work runs under lua_pcall, the callback itself pushes only values that
-** cannot fail to allocate, and a failure reaches the engine through
-** canvas_callback_error, to be raised once canvas_step has returned.
+** frames below us on the C stack, so its Lua work (measure_protected) runs
+** through lcanvas_callback, which keeps every Lua error on this side.
 */
 #include <math.h>
 #include <stdio.h>
@@ -90,24 +88,6 @@ static int measure_protected(lua_State *L) {
 
 canvas_status lcanvas_measure(void *user, uint64_t id, size_t index, double proposal_width,
                               canvas_size *size_out) {
-    lcanvas *canvas = user;
-    lua_State *L = canvas->L;
     measure_call call = {id, index, proposal_width, size_out};
-    if (!lua_checkstack(L, 4)) {
-        canvas_callback_error(canvas->engine, "measure: Lua stack overflow");
-        return CANVAS_ERR_CALLBACK;
-    }
-    int base = lua_gettop(L);
-    lua_pushcfunction(L, measure_protected);
-    lua_pushlightuserdata(L, &call);
-    lua_pushvalue(L, canvas->self_index);
-    int status = lua_pcall(L, 2, 0, 0);
-    if (status != LUA_OK) {
-        /* As in lplace.c: only strings are read, since lua_tostring of
-           anything else would allocate. */
-        const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "measure: error";
-        canvas_callback_error(canvas->engine, message);
-    }
-    lua_settop(L, base);
-    return status == LUA_OK ? CANVAS_OK : CANVAS_ERR_CALLBACK;
+    return lcanvas_callback(user, measure_protected, &call, "measure");
 }

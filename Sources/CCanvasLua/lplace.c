@@ -2,13 +2,8 @@
 ** lplace.c: a Lua function as a canvas_place_fn.
 **
 ** The engine calls lcanvas_place from inside canvas_resolve, with Swift
-** frames below us on the C stack. A Lua error must never longjmp across
-** them, so all Lua work runs inside lua_pcall of place_protected; the
-** callback itself only pushes values that cannot fail to allocate (light C
-** functions, a light userdata, a copy of a stack slot) after checking the
-** stack has room. A failure goes to the engine through canvas_callback_error
-** and surfaces as CANVAS_ERR_CALLBACK, which the binding raises as a Lua
-** error once canvas_resolve has returned.
+** frames below us on the C stack, so its Lua work (place_protected) runs
+** through lcanvas_callback, which keeps every Lua error on this side.
 */
 #include <math.h>
 #include <stdio.h>
@@ -133,24 +128,6 @@ static int place_protected(lua_State *L) {
 canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
                             double proposal_width, double proposal_height,
                             canvas_rect *frames_out) {
-    lcanvas *canvas = user;
-    lua_State *L = canvas->L;
     place_call call = {sizes, count, proposal_width, proposal_height, frames_out};
-    if (!lua_checkstack(L, 4)) {
-        canvas_callback_error(canvas->engine, "place: Lua stack overflow");
-        return CANVAS_ERR_CALLBACK;
-    }
-    int base = lua_gettop(L);
-    lua_pushcfunction(L, place_protected);
-    lua_pushlightuserdata(L, &call);
-    lua_pushvalue(L, canvas->self_index);
-    int status = lua_pcall(L, 2, 0, 0);
-    if (status != LUA_OK) {
-        /* Our errors and the handler's are strings; lua_tostring would
-           allocate for anything else, so that is not attempted here. */
-        const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "place: error";
-        canvas_callback_error(canvas->engine, message);
-    }
-    lua_settop(L, base);
-    return status == LUA_OK ? CANVAS_OK : CANVAS_ERR_CALLBACK;
+    return lcanvas_callback(user, place_protected, &call, "place");
 }
