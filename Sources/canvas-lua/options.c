@@ -16,7 +16,7 @@
 #include "options.h"
 
 #define DEFAULT_MAX_INSTRUCTIONS 1000000000LL     /* a few seconds of work, not minutes */
-#define DEFAULT_MAX_MEMORY ((size_t)4 << 30)      /* 4 GiB of Lua heap */
+#define DEFAULT_MAX_MEMORY ((size_t)1 << 30)      /* 1 GiB of Lua heap: a million items need about half */
 
 static const char usage_text[] =
     "usage: canvas-lua [options] script.lua [args...]\n"
@@ -32,7 +32,7 @@ static const char usage_text[] =
     "                          loaders, dofile, loadfile and binary chunks\n"
     "  --max-instructions N    stop a script or callback after N Lua instructions\n"
     "                          (default 1000000000; 0 for no limit)\n"
-    "  --max-memory SIZE       cap the Lua heap, e.g. 512M or 2G (default 4G; 0 for\n"
+    "  --max-memory SIZE       cap the Lua heap, e.g. 512M or 2G (default 1G; 0 for\n"
     "                          no limit)\n"
     "  -h, --help              show this help and exit\n"
     "  -v, --version           show the version and exit\n"
