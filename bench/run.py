@@ -458,7 +458,6 @@ def write_document(path, r):
     mem = r["memory"]
     start = r["startup"]
     sizes = sorted(lay)
-    big_n = sizes[-1]
     inter_sizes = sorted(inter["sizes"], key=int)
     small_i, big_i = inter["sizes"][inter_sizes[0]], inter["sizes"][inter_sizes[-1]]
 
@@ -634,7 +633,7 @@ def write_document(path, r):
     # 6. Start-up
     L.append("## 6. Start-up")
     L.append("")
-    L.append(f"Wall time from spawn to exit on `bench/lua/trivial.lua` (`return {{items = 0}}`), stdout to /dev/null,")
+    L.append("Wall time from spawn to exit on `bench/lua/trivial.lua` (`return {items = 0}`), stdout to /dev/null,")
     L.append(f"median of {start['rounds']} runs, the three commands alternating. `true` is the cost of spawning anything.")
     L.append("")
     L.append("| command | wall time | less `true` |")

@@ -15,7 +15,9 @@ engine's message. The engine is libcanvas.so, reached through ctypes: see
 """
 
 from . import _native
-from ._native import ABI_VERSION, VERSION, CanvasError, Engine, library_path, load  # noqa: F401
+from ._native import ABI_VERSION, VERSION, CanvasError, Engine, library_path, load
+
+__all__ = ["ABI_VERSION", "VERSION", "CanvasError", "Engine", "library_path", "load"]
 
 # The constants mirroring canvas.h (canvas.FLOW_ALIGN_TOP, canvas.ZOOM_BOTH, …).
 globals().update({name: getattr(_native, name) for name in dir(_native) if name.isupper()})

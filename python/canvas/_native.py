@@ -17,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import math
 import os
+from array import array
 from ctypes import (
     CFUNCTYPE,
     POINTER,
@@ -400,6 +401,23 @@ class Engine:
         status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, Point(*alignment))
         self._check(status, "canvas_set_layout_grid")
 
+    def _guarded(self, body: Callable[..., int]) -> Callable[..., int]:
+        """Wraps a Python callback for C. The first argument C passes is the
+        user pointer: it arrives as the Python object it boxes. An exception
+        never crosses into C: its text becomes the engine's callback error
+        and the call fails with ERR_CALLBACK."""
+        lib, engine = self.lib, self
+
+        def guarded(user_ptr, *args):
+            try:
+                return body(ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value, *args)
+            except BaseException as error:  # never let an exception cross into C
+                text = str(error) or type(error).__name__
+                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
+                return ERR_CALLBACK
+
+        return guarded
+
     def set_layout(self, place: Callable[[list, tuple], Sequence[Sequence[float]]]) -> None:
         """Selects a layout written in Python: ``place(sizes, proposal) -> frames``.
 
@@ -422,24 +440,17 @@ class Engine:
         py_object cell holding it, turned back into the object on each call.
         """
         lib = self.lib
-        engine = self
 
-        def trampoline(user_ptr, sizes, count, proposal_width, proposal_height, frames_out):
-            try:
-                user_obj = ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value
-                size_list = [(sizes[i].width, sizes[i].height) for i in range(count)]
-                frames = list(place(user_obj, size_list, (proposal_width, proposal_height)))
-                if len(frames) != count:
-                    raise ValueError(f"place returned {len(frames)} frames for {count} items")
-                for i, frame in enumerate(frames):
-                    frames_out[i] = Rect(*frame)
-                return OK
-            except BaseException as error:  # never let an exception cross into C
-                text = str(error) or type(error).__name__
-                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
-                return ERR_CALLBACK
+        def trampoline(user_obj, sizes, count, proposal_width, proposal_height, frames_out):
+            size_list = [(sizes[i].width, sizes[i].height) for i in range(count)]
+            frames = list(place(user_obj, size_list, (proposal_width, proposal_height)))
+            if len(frames) != count:
+                raise ValueError(f"place returned {len(frames)} frames for {count} items")
+            for i, frame in enumerate(frames):
+                frames_out[i] = Rect(*frame)
+            return OK
 
-        place_fn = PLACE_FN(trampoline)
+        place_fn = PLACE_FN(self._guarded(trampoline))
         user_box = ctypes.py_object(user)
         status = lib.canvas_set_layout_custom(self.handle, place_fn, ctypes.addressof(user_box))
         self._check(status, "canvas_set_layout_custom")
@@ -471,13 +482,11 @@ class Engine:
         """The resolved frames, in data order, as (x, y, width, height) tuples."""
         return [tuple(frame) for frame in self._copy("canvas_copy_frames", Rect)]
 
-    def frames_buffer(self) -> "array":
+    def frames_buffer(self) -> array:
         """The resolved frames as one flat ``array('d')``: x, y, width, height
         per item, copied straight into the array's memory. A buffer NumPy can
         wrap without copying (``numpy.frombuffer(buf).reshape(-1, 4)``), and a
         cheap way to move a million frames without a million tuples."""
-        from array import array
-
         count = c_size_t(0)
         self._check(self.lib.canvas_copy_frames(self.handle, None, 0, ctypes.byref(count)), "canvas_copy_frames")
         frames = array("d", bytes(4 * 8 * count.value))
@@ -534,7 +543,6 @@ class Engine:
         proposal_width) -> (width, height). Raising fails the step; the
         exception text becomes the message. None removes it."""
         lib = self.lib
-        engine = self
         if measure is None:
             status = lib.canvas_set_measure(self.handle, MEASURE_FN(), None, chunk_size)
             self._check(status, "canvas_set_measure")
@@ -542,18 +550,12 @@ class Engine:
             self._measure_box = None
             return
 
-        def trampoline(user_ptr, item_id, index, proposal_width, size_out):
-            try:
-                user_obj = ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value
-                width, height = measure(user_obj, item_id, index, proposal_width)
-                size_out[0] = Size(width, height)
-                return OK
-            except BaseException as error:  # never let an exception cross into C
-                text = str(error) or type(error).__name__
-                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
-                return ERR_CALLBACK
+        def trampoline(user_obj, item_id, index, proposal_width, size_out):
+            width, height = measure(user_obj, item_id, index, proposal_width)
+            size_out[0] = Size(width, height)
+            return OK
 
-        measure_fn = MEASURE_FN(trampoline)
+        measure_fn = MEASURE_FN(self._guarded(trampoline))
         user_box = ctypes.py_object(user)
         status = lib.canvas_set_measure(self.handle, measure_fn, ctypes.addressof(user_box), chunk_size)
         self._check(status, "canvas_set_measure")
@@ -653,24 +655,17 @@ class Engine:
         """Sets a Python zoom callback: callback(user, event, scale). It may
         return a status (None counts as OK); raising fails the call."""
         lib = self.lib
-        engine = self
         if callback is None:
             self._check(lib.canvas_set_zoom_callback(self.handle, ZOOM_FN(), None), "canvas_set_zoom_callback")
             self._zoom_fn = None
             self._zoom_box = None
             return
 
-        def trampoline(user_ptr, event, scale):
-            try:
-                user_obj = ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value
-                result = callback(user_obj, event, scale)
-                return OK if result is None else int(result)
-            except BaseException as error:  # never let an exception cross into C
-                text = str(error) or type(error).__name__
-                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
-                return ERR_CALLBACK
+        def trampoline(user_obj, event, scale):
+            result = callback(user_obj, event, scale)
+            return OK if result is None else int(result)
 
-        zoom_fn = ZOOM_FN(trampoline)
+        zoom_fn = ZOOM_FN(self._guarded(trampoline))
         user_box = ctypes.py_object(user)
         status = lib.canvas_set_zoom_callback(self.handle, zoom_fn, ctypes.addressof(user_box))
         self._check(status, "canvas_set_zoom_callback")
