@@ -171,6 +171,19 @@ static void push_backdrop(lua_State *L, lcanvas *canvas) {
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "shapes");
+
+    /* The top-left corners of the tiles covering the visible rect, row by row. */
+    size_t count = 0;
+    lcanvas_check_status(L, canvas, canvas_copy_backdrop_origins(canvas->engine, NULL, 0, &count));
+    canvas_point *origins = lua_newuserdatauv(L, count * sizeof *origins + 1, 0);
+    lcanvas_check_status(L, canvas, canvas_copy_backdrop_origins(canvas->engine, origins, count, &count));
+    lua_createtable(L, count < INT32_MAX ? (int)count : INT32_MAX, 0);
+    for (size_t i = 0; i < count; i++) {
+        lcanvas_push_point(L, origins[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -3, "origins");
+    lua_pop(L, 1);  /* the scratch buffer */
 }
 
 /*

@@ -183,6 +183,14 @@ check.close(r.backdrop.phase.x, 10, "backdrop phase x")
 check.close(r.backdrop.phase.y, 10, "backdrop phase y")
 check.equal(#r.backdrop.shapes, 1, "one dot a tile")
 check.rect(r.backdrop.shapes[1], 8, 8, 4, 4, "the dot's square")
+-- The tiles covering (50, 30, 300, 200): columns 2..17 and rows 1..11 of
+-- 20-point tiles, 16 x 11 = 176 of them, row by row.
+check.equal(#r.backdrop.origins, 176, "tiles covering the visible rect")
+check.close(r.backdrop.origins[1].x, 40, "first tile x")
+check.close(r.backdrop.origins[1].y, 20, "first tile y")
+check.close(r.backdrop.origins[2].x, 60, "second tile, same row")
+check.close(r.backdrop.origins[176].x, 340, "last tile x")
+check.close(r.backdrop.origins[176].y, 220, "last tile y")
 
 -- A grid: the top and left lines of each tile; width 0 draws a 0.5 hairline.
 r = canvas.resolve(grid{viewport = {width = 300, height = 200, x = 50, y = 30},
