@@ -576,6 +576,31 @@ static void apply_zoom_settings(lua_State *L, int self, lcanvas *canvas, const z
                                                  canvas_set_selection_during_zoom(engine, zoom->selection_during_zoom)));
 }
 
+/*
+** c:set_zoom_settings{scale=, axis=, min=, max=, speed=, stops=, ...}: the
+** description's zoom key, at run time. Keys left out take their defaults,
+** as in a description; narrowing the limits brings the zoom inside them,
+** and a scale, when given, is set after the settings.
+*/
+void lcanvas_apply_zoom_table(lua_State *L, int self, int table) {
+    self = lua_absindex(L, self);
+    table = lua_absindex(L, table);
+    lcanvas *canvas = lcanvas_check(L, self);
+    int top = lua_gettop(L);
+    lua_createtable(L, 0, 1);               /* read_zoom reads a description's zoom key */
+    lua_pushvalue(L, table);
+    lua_setfield(L, -2, "zoom");
+    zoom_settings zoom;
+    read_zoom(L, top + 1, &zoom);           /* may push the stops */
+    apply_zoom_settings(L, self, canvas, &zoom);
+    if (zoom.has_scale)
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom(canvas->engine, zoom.scale)));
+    lua_getiuservalue(L, self, 1);
+    lua_pushstring(L, zoom.axis_name);
+    lua_setfield(L, -2, "axis");
+    lua_settop(L, top);
+}
+
 /* Opens the window: size first (the engine applies the initial anchor the
    first time the viewport gets a size), then the offset when one is given. */
 static void apply_viewport(lua_State *L, lcanvas *canvas, const opening *open) {

@@ -331,6 +331,15 @@ static int m_set_zoom(lua_State *L) {
     return 0;
 }
 
+/* c:set_zoom_settings{...}: the zoom key of a description, at run time. */
+static int m_set_zoom_settings(lua_State *L) {
+    lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lcanvas_apply_zoom_table(L, 1, 2);
+    show(L, "show_zoom");
+    return 0;
+}
+
 /* c:pinch(phase, scale, touches, x, y): one recognizer event; scale
    defaults to 1, touches to 2, x and y to the viewport's middle. */
 static int m_pinch(lua_State *L) {
@@ -433,6 +442,7 @@ static const luaL_Reg methods[] = {
     {"visible", m_visible},
     {"zoom", m_zoom},
     {"set_zoom", m_set_zoom},
+    {"set_zoom_settings", m_set_zoom_settings},
     {"pinch", m_pinch},
     {"touches", m_touches},
     {"tap", m_tap},

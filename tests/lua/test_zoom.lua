@@ -37,6 +37,22 @@ c:set_zoom(3)
 c:set_zoom(0.1)
 check.equal(c:zoom(), 0.5, "clamped to min")
 check.equal(ids(log), "zoom 3.0,zoom 0.5", "on_zoom hears each change, not the unchanged one")
+-- set_zoom_settings: narrowing the limits brings the zoom inside them (reported);
+-- a new axis re-applies the scale to its axes.
+c:set_zoom(3)
+log = {}
+c:set_zoom_settings{axis = "vertical", min = 0.5, max = 2}
+check.equal(c:zoom(), 2, "narrowed limits clamp the zoom")
+check.equal(ids(log), "zoom 2.0", "the clamp is reported")
+r = c:result()
+check.equal(r.zoom.axis, "vertical", "the new axis")
+check.equal(r.content_size.width, 200, "vertical zoom leaves widths alone")
+check.equal(r.content_size.height, 400, "and doubles heights")
+c:set_zoom_settings{axis = "both", min = 0.5, max = 3, scale = 1}
+check.equal(c:zoom(), 1, "a scale in the settings is set after them")
+check.fails(function() c:set_zoom_settings{min = 3, max = 2} end, "zoom: min", "min above max")
+check.fails(function() c:set_zoom_settings{axis = "diagonal"} end, "zoom.axis", "unknown axis")
+log = {}
 c:set_zoom(1)
 c:set_viewport{x = 0, y = 0}
 c:set_zoom(2)
