@@ -139,7 +139,8 @@ const char *canvas_engine_last_error(const canvas_engine *engine);
 ** ids, or is NULL to number the items 1..count. Ids must be unique. A
 ** non-finite or negative width or height is taken as 0. sizes may be NULL
 ** when count is 0, or when sizes come from canvas_set_item_size or
-** measuring. The new items are laid out by the next canvas_resolve. New
+** measuring (which then take precedence over any sizes given here). The new
+** items are laid out by the next canvas_resolve. New
 ** items reset the zoom to 1 (reported to the zoom callback).
 **
 ** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id),
