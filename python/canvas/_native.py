@@ -324,7 +324,11 @@ class Engine:
         if not handle:
             raise MemoryError("canvas_engine_create returned NULL")
         self.handle = handle
-        # Kept alive for as long as the engine may call them.
+        self._drop_callbacks()
+
+    def _drop_callbacks(self) -> None:
+        """Forgets the ctypes callbacks and user boxes, which are kept alive
+        here for as long as the engine may call them."""
         self._place_fn = None
         self._user_box = None
         self._measure_fn = None
@@ -338,12 +342,7 @@ class Engine:
         if self.handle:
             self.lib.canvas_engine_destroy(self.handle)
             self.handle = None
-        self._place_fn = None
-        self._user_box = None
-        self._measure_fn = None
-        self._measure_box = None
-        self._zoom_fn = None
-        self._zoom_box = None
+        self._drop_callbacks()
 
     def __enter__(self) -> "Engine":
         return self
