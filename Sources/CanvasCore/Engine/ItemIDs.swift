@@ -66,17 +66,6 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
         }
     }
 
-    /// Calls `body` with the ids in contiguous memory, materializing 1…count
-    /// only for the duration of the call.
-    public func withContiguousIDs<Result>(_ body: (UnsafeBufferPointer<UInt64>) throws -> Result) rethrows -> Result {
-        switch storage {
-        case .sequential(let count):
-            return try (0..<count).map { UInt64($0 + 1) }.withUnsafeBufferPointer(body)
-        case .explicit(let ids):
-            return try ids.withUnsafeBufferPointer(body)
-        }
-    }
-
     private static func isSequential(_ ids: [UInt64]) -> Bool {
         ids.withUnsafeBufferPointer { ids in
             for index in ids.indices where ids[index] != UInt64(index + 1) { return false }

@@ -59,11 +59,6 @@ public struct Rect: Hashable, Sendable {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY
     }
 
-    /// The rectangle moved by `dx`, `dy`.
-    public func offsetBy(dx: Double, dy: Double) -> Rect {
-        Rect(x: x + dx, y: y + dy, width: width, height: height)
-    }
-
     /// The rectangle grown by `amount` on every side.
     public func insetBy(_ amount: Double) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
