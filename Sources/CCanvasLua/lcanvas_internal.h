@@ -138,6 +138,7 @@ canvas_status lcanvas_zoom(void *user, canvas_zoom_event event, double scale);
 lua_Number lcanvas_number_field(lua_State *L, int table, const char *key, lua_Number fallback, const char *where);
 lua_Number lcanvas_check_finite(lua_State *L, int index, const char *where, const char *key);
 int lcanvas_size_pair(lua_State *L, int index, const char *where, canvas_size *out);
+extern const char *const lcanvas_anchor_names[];  /* the nine unit-point names, NULL-terminated */
 canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where);
 void lcanvas_push_rect(lua_State *L, canvas_rect rect);
 void lcanvas_push_size(lua_State *L, canvas_size size);

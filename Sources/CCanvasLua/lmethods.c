@@ -55,15 +55,10 @@ static void check_id_status(lua_State *L, lcanvas *canvas, canvas_status status,
     lcanvas_check_status(L, canvas, status);
 }
 
-static const char *const anchor_names[] = {
-    "top_leading", "top", "top_trailing", "leading", "center", "trailing",
-    "bottom_leading", "bottom", "bottom_trailing", NULL,
-};
-
 /* A unit point argument: a name (checked like luaL_checkoption) or {x=, y=}. */
 static canvas_point check_anchor(lua_State *L, int arg, const char *where) {
     if (lua_isnoneornil(L, arg)) return (canvas_point){0.5, 0.5};
-    if (lua_type(L, arg) == LUA_TSTRING) luaL_checkoption(L, arg, NULL, anchor_names);
+    if (lua_type(L, arg) == LUA_TSTRING) luaL_checkoption(L, arg, NULL, lcanvas_anchor_names);
     else if (!lua_istable(L, arg)) luaL_typeerror(L, arg, "an anchor name or {x=, y=}");
     return lcanvas_unit_point(L, arg, where);
 }

@@ -56,10 +56,14 @@ int lcanvas_size_pair(lua_State *L, int index, const char *where, canvas_size *o
     return 1;
 }
 
-static const struct { const char *name; double x, y; } unit_points[] = {
-    {"top_leading", 0, 0},    {"top", 0.5, 0},      {"top_trailing", 1, 0},
-    {"leading", 0, 0.5},      {"center", 0.5, 0.5}, {"trailing", 1, 0.5},
-    {"bottom_leading", 0, 1}, {"bottom", 0.5, 1},   {"bottom_trailing", 1, 1},
+/* The nine named unit points, in one order for names and points alike;
+   NULL-terminated so luaL_checkoption can take the names directly. */
+const char *const lcanvas_anchor_names[] = {
+    "top_leading", "top", "top_trailing", "leading", "center", "trailing",
+    "bottom_leading", "bottom", "bottom_trailing", NULL,
+};
+static const canvas_point anchor_points[] = {
+    {0, 0}, {0.5, 0}, {1, 0}, {0, 0.5}, {0.5, 0.5}, {1, 0.5}, {0, 1}, {0.5, 1}, {1, 1},
 };
 
 /* A unit point: one of the nine names, or {x = , y = } with both in 0..1. */
@@ -67,9 +71,8 @@ canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where) {
     index = lua_absindex(L, index);
     if (lua_type(L, index) == LUA_TSTRING) {
         const char *name = lua_tostring(L, index);
-        for (size_t i = 0; i < sizeof unit_points / sizeof unit_points[0]; i++)
-            if (strcmp(name, unit_points[i].name) == 0)
-                return (canvas_point){unit_points[i].x, unit_points[i].y};
+        for (size_t i = 0; lcanvas_anchor_names[i]; i++)
+            if (strcmp(name, lcanvas_anchor_names[i]) == 0) return anchor_points[i];
         luaL_error(L, "%s: unknown anchor '%s' (expected top_leading, top, top_trailing, leading, "
                       "center, trailing, bottom_leading, bottom, bottom_trailing or {x=, y=})", where, name);
     }
