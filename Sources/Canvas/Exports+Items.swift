@@ -21,10 +21,8 @@ public func canvasSetItems(
                 sizeList = nil
             }
         }
-        // Without ids or sizes an item list has no count: give ids 1...count.
-        let countedIDs = idList ?? (sizeList == nil ? (0..<count).map { UInt64($0 + 1) } : nil)
         try handle.notifyingZoom { () throws(CanvasError) in
-            try handle.engine.setItems(sizes: sizeList, ids: countedIDs)
+            handle.engine.setItems(try ItemList(count: count, sizes: sizeList, ids: idList))
         }
     }
 }

@@ -17,6 +17,31 @@ private func resolvedEngine() throws -> CanvasEngine {
 
 @Suite("Canvas engine")
 struct CanvasEngineTests {
+    @Test("A list of a bare count has ids 1…count and stores neither ids nor sizes it was not given")
+    func countOnlyItems() throws {
+        let list = try ItemList(count: 3, sizes: nil, ids: nil)
+        #expect(list.ids == [1, 2, 3])
+        #expect(list.ids.isSequential)
+        #expect(list.sizes == [.zero, .zero, .zero])
+        #expect(list.index(of: 3) == 2 && list.index(of: 4) == nil)
+        let engine = CanvasEngine()
+        engine.setSizing(.fixed(size(10, 5)))
+        engine.setItems(list)
+        try engine.resolve()
+        #expect(engine.resolvedIDs == [1, 2, 3])
+        #expect(engine.frames.map(\.size) == [size(10, 5), size(10, 5), size(10, 5)])
+    }
+
+    @Test("A count that disagrees with the sizes or ids is refused")
+    func countMismatch() {
+        expectCanvasError(.invalidArgument, messageContains: ["2 sizes for 3 items"]) {
+            _ = try ItemList(count: 3, sizes: [size(1, 1), size(1, 1)], ids: nil)
+        }
+        expectCanvasError(.invalidArgument, messageContains: ["2 ids for 3"]) {
+            _ = try ItemList(count: 3, sizes: nil, ids: [1, 2])
+        }
+    }
+
     @Test("A new engine holds nothing and uses the default options")
     func newEngine() {
         let engine = CanvasEngine()

@@ -74,7 +74,15 @@ public final class CanvasEngine {
     /// - Throws: `CanvasError.invalidArgument` on duplicate ids or a count mismatch.
     @discardableResult
     public func setItems(sizes: [Size]?, ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
-        items = try ItemList(sizes: sizes, ids: ids)
+        try setItems(ItemList(sizes: sizes, ids: ids))
+    }
+
+    /// Replaces the items with a list built elsewhere, such as one of a bare
+    /// count (`ItemList(count:sizes:ids:)`). Setting items resets the zoom to 1.
+    /// - Returns: the zoom events this caused (a reset to 1, when it was not 1).
+    @discardableResult
+    public func setItems(_ list: ItemList) -> [ZoomEvent] {
+        items = list
         layout.invalidateCache()
         measureCursor = 0
         selected = selected.filter { items.index(of: $0) != nil }

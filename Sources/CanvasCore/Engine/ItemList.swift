@@ -24,7 +24,17 @@ public struct ItemList: Sendable {
     ///   - ids: one per item, or `nil` for 1…count.
     /// - Throws: `CanvasError.invalidArgument` on a count mismatch or a duplicate.
     public init(sizes: [Size]?, ids: [UInt64]?) throws(CanvasError) {
-        let count = sizes?.count ?? ids?.count ?? 0
+        try self.init(count: sizes?.count ?? ids?.count ?? 0, sizes: sizes, ids: ids)
+    }
+
+    /// Builds a list of `count` items, for when neither sizes nor ids are
+    /// given (sizes measured or fixed, ids 1…count) and only a count says how many.
+    /// - Throws: `CanvasError.invalidArgument` when `sizes` or `ids` do not
+    ///   hold `count` entries, or on a duplicate id.
+    public init(count: Int, sizes: [Size]?, ids: [UInt64]?) throws(CanvasError) {
+        if let sizes, sizes.count != count {
+            throw CanvasError(.invalidArgument, "\(sizes.count) sizes for \(count) items")
+        }
         let sizes = sizes ?? [Size](repeating: .zero, count: count)
         guard let ids else {
             self.init(ids: ItemIDs(sequentialCount: count), sizes: sizes, positions: nil)
