@@ -444,6 +444,25 @@ canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, 
 
 /*
 ** METHOD: canvas_engine
+** Sets the whole viewport in one step and publishes at most one update: the
+** overscan (NaN keeps it; negative is taken as 0), then the size (as
+** canvas_set_viewport_size, initial anchor included), then the offset when
+** offset is not NULL, each coordinate that is NaN keeping its value (clamped
+** as always). A host changing several at once sees one appeared/disappeared
+** diff instead of one per change.
+**
+** Errors: CANVAS_ERR_NON_FINITE (size; an infinite offset or overscan),
+** CANVAS_ERR_INVALID_ARGUMENT (negative size).
+*/
+canvas_status canvas_set_viewport(
+    canvas_engine *engine,
+    canvas_size size,
+    const canvas_point *offset,     /* IN: the new offset, or NULL to keep it */
+    double overscan,                /* NaN to keep it */
+    int *published_out);
+
+/*
+** METHOD: canvas_engine
 ** Moves the viewport; the offset is clamped to [0, max(0, content - size)].
 **
 ** Errors: CANVAS_ERR_NON_FINITE.

@@ -604,15 +604,9 @@ void lcanvas_apply_zoom_table(lua_State *L, int self, int table) {
 /* Opens the window: size first (the engine applies the initial anchor the
    first time the viewport gets a size), then the offset when one is given. */
 static void apply_viewport(lua_State *L, lcanvas *canvas, const opening *open) {
-    canvas_engine *engine = canvas->engine;
-    lcanvas_check_status(L, canvas, canvas_set_overscan(engine, open->overscan, NULL));
-    lcanvas_check_status(L, canvas, canvas_set_viewport_size(engine, open->viewport, NULL));
-    if (open->has_x || open->has_y) {
-        canvas_rect now;
-        lcanvas_check_status(L, canvas, canvas_get_viewport(engine, &now));
-        canvas_point offset = {open->has_x ? open->offset.x : now.x, open->has_y ? open->offset.y : now.y};
-        lcanvas_check_status(L, canvas, canvas_set_viewport_offset(engine, offset, NULL));
-    }
+    canvas_point offset = {open->has_x ? open->offset.x : NAN, open->has_y ? open->offset.y : NAN};
+    const canvas_point *given = open->has_x || open->has_y ? &offset : NULL;  /* NaN keeps a coordinate */
+    lcanvas_check_status(L, canvas, canvas_set_viewport(canvas->engine, open->viewport, given, open->overscan, NULL));
 }
 
 static void set_flag(lua_State *L, int state, const char *key, int on) {

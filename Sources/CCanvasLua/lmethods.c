@@ -65,61 +65,24 @@ static canvas_point check_anchor(lua_State *L, int arg, const char *where) {
 
 /* ---- updates -------------------------------------------------------- */
 
-/* Pushes the visible ids as last published, before a call that may publish. */
-static const uint64_t *visible_before(lua_State *L, lcanvas *canvas, size_t *count) {
-    return lcanvas_copy_ids_to_buffer(L, canvas, canvas_copy_visible, count);
-}
-
-/* A set of engine ids, for telling which appeared and which went. */
-static void push_id_set(lua_State *L, const uint64_t *ids, size_t count) {
-    lua_createtable(L, 0, count < INT32_MAX ? (int)count : INT32_MAX);
-    for (size_t i = 0; i < count; i++) {
-        lua_pushboolean(L, 1);
-        lua_rawseti(L, -2, (lua_Integer)ids[i]);
-    }
-}
-
-/* Pushes the ids of `ids` that are not in the set at `set`. */
-static void push_missing(lua_State *L, int state, const uint64_t *ids, size_t count, int set) {
-    lua_newtable(L);
-    lua_Integer n = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (lua_rawgeti(L, set, (lua_Integer)ids[i]) == LUA_TNIL) {
-            lcanvas_push_script_id(L, state, ids[i]);
-            lua_rawseti(L, -3, ++n);
-        }
-        lua_pop(L, 1);
-    }
-}
-
 /*
-** Pushes the update a call published: {visible=, appeared=, disappeared=},
-** against what was visible before the call (the ids at `before`), or nil
-** when it published nothing. A call that published more than once (size,
-** then offset) reports the net change.
+** Pushes the update a call just published, as the engine diffed it:
+** {visible=, appeared=, disappeared=} (script ids, data order), or nil when
+** the call published nothing. Every method here makes one publishing call,
+** so the engine's diff is the whole change.
 */
-static void push_update(lua_State *L, lcanvas *canvas, int state, int before, size_t before_count, int published) {
+static void push_update(lua_State *L, lcanvas *canvas, int state, int published) {
     if (!published) {
         lua_pushnil(L);
         return;
     }
-    const uint64_t *old = lua_touserdata(L, before);
-    size_t count;
-    const uint64_t *now = visible_before(L, canvas, &count);
-    int now_index = lua_gettop(L);
-    push_id_set(L, old, before_count);
-    int old_set = lua_gettop(L);
-    push_id_set(L, now, count);
-    int now_set = lua_gettop(L);
     lua_createtable(L, 0, 3);
-    lcanvas_push_id_array(L, state, now, count);
+    lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
     lua_setfield(L, -2, "visible");
-    push_missing(L, state, now, count, old_set);
+    lcanvas_push_ids(L, canvas, state, canvas_copy_appeared);
     lua_setfield(L, -2, "appeared");
-    push_missing(L, state, old, before_count, now_set);
+    lcanvas_push_ids(L, canvas, state, canvas_copy_disappeared);
     lua_setfield(L, -2, "disappeared");
-    lua_replace(L, now_index);
-    lua_settop(L, now_index);
 }
 
 /* ---- resolving and measuring ---------------------------------------- */
@@ -196,25 +159,11 @@ static int m_set_viewport(lua_State *L) {
         luaL_error(L, "set_viewport: negative size (width %f, height %f)", size.width, size.height);
     if (overscan < 0) luaL_error(L, "set_viewport.overscan: expected a non-negative number, got %f", overscan);
 
-    size_t before_count;
-    visible_before(L, canvas, &before_count);
-    int before = lua_gettop(L);
-    int published = 0, one = 0;
-    if (!isnan(overscan)) {
-        lcanvas_check_status(L, canvas, canvas_set_overscan(canvas->engine, overscan, &one));
-        published |= one;
-    }
-    lcanvas_check_status(L, canvas, canvas_set_viewport_size(canvas->engine, size, &one));
-    published |= one;
-    if (!isnan(offset.x) || !isnan(offset.y)) {
-        lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &now));
-        if (isnan(offset.x)) offset.x = now.x;
-        if (isnan(offset.y)) offset.y = now.y;
-        lcanvas_check_status(L, canvas, canvas_set_viewport_offset(canvas->engine, offset, &one));
-        published |= one;
-    }
+    int published = 0;
+    canvas_point *given = isnan(offset.x) && isnan(offset.y) ? NULL : &offset;  /* NaN keeps a coordinate */
+    lcanvas_check_status(L, canvas, canvas_set_viewport(canvas->engine, size, given, overscan, &published));
     show(L, "show_viewport");
-    push_update(L, canvas, state, before, before_count, published);
+    push_update(L, canvas, state, published);
     return 1;
 }
 
@@ -246,9 +195,6 @@ static int m_scroll_to(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_point anchor = check_anchor(L, 3, "scroll_to: anchor");
     int state = push_state(L);
-    size_t before_count;
-    visible_before(L, canvas, &before_count);
-    int before = lua_gettop(L);
     int published = 0;
     canvas_status status;
     if (lua_type(L, 2) == LUA_TSTRING || lua_isinteger(L, 2)) {
@@ -257,7 +203,7 @@ static int m_scroll_to(lua_State *L) {
         check_id_status(L, canvas, status, 2);
     } else if (lua_istable(L, 2)) {
         int is_region = lua_getfield(L, 2, "width") != LUA_TNIL || lua_getfield(L, 2, "height") != LUA_TNIL;
-        lua_settop(L, before);
+        lua_settop(L, state);
         if (is_region)
             status = canvas_scroll_to_rect(canvas->engine, lcanvas_rect_table(L, 2, "scroll_to"), anchor, &published);
         else
@@ -267,7 +213,7 @@ static int m_scroll_to(lua_State *L) {
         return luaL_typeerror(L, 2, "an id, a point {x=, y=} or a region {x=, y=, width=, height=}");
     }
     show(L, "show_viewport");
-    push_update(L, canvas, state, before, before_count, published);
+    push_update(L, canvas, state, published);
     return 1;
 }
 

@@ -8,6 +8,30 @@ public func canvasSetViewportSize(_ engine: UnsafeMutableRawPointer?, _ size: ca
     }
 }
 
+@c(canvas_set_viewport)
+public func canvasSetViewport(
+    _ engine: UnsafeMutableRawPointer?,
+    _ size: canvas_size,
+    _ offset: UnsafePointer<canvas_point>?,
+    _ overscan: Double,
+    _ publishedOut: UnsafeMutablePointer<CInt>?
+) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        // NaN means "keep"; an infinity is still a mistake.
+        func given(_ value: Double?, _ name: String) throws(ABIFailure) -> Double? {
+            guard let value, !value.isNaN else { return nil }
+            return try Check.finite(value, name)
+        }
+        let update = handle.engine.setViewport(
+            size: try Check.size(size, "size"),
+            x: try given(offset?.pointee.x, "offset.x"),
+            y: try given(offset?.pointee.y, "offset.y"),
+            overscan: try given(overscan, "overscan")
+        )
+        answer(publishedOut, update != nil)
+    }
+}
+
 @c(canvas_set_viewport_offset)
 public func canvasSetViewportOffset(_ engine: UnsafeMutableRawPointer?, _ offset: canvas_point, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in

@@ -11,6 +11,23 @@ import Testing
 
 @Suite("Viewport")
 struct ViewportTests {
+    @Test("setViewport changes size, offset and overscan in one update")
+    func setViewportInOneStep() throws {
+        let engine = try tileCanvas()
+        #expect(engine.published?.visible == [1, 2])
+        // 300 x 200 at x = 500, y kept: columns 5...7 of rows 0...1, one diff against 1 and 2.
+        let update = try #require(engine.setViewport(size: size(300, 200), x: 500))
+        #expect(update.rect == rect(500, 0, 300, 200))
+        #expect(update.visible == [6, 7, 8, 16, 17, 18])
+        #expect(update.appeared == [6, 7, 8, 16, 17, 18])
+        #expect(update.disappeared == [1, 2])
+        #expect(engine.setViewport(size: size(300, 200), x: 500) == nil)
+        // The first size of a new canvas still opens at the initial anchor, then x applies.
+        let fresh = try tileCanvas(viewport: nil, anchor: .bottomTrailing)
+        fresh.setViewport(size: size(200, 100), x: 10)
+        #expect(fresh.viewport.offset == point(10, 900))
+    }
+
     // MARK: Initial anchor
 
     @Test(

@@ -202,6 +202,7 @@ _PROTOTYPES: dict[str, tuple[list, Any]] = {
     "canvas_invalidate_measurements": ([ENGINE_P], c_int),
     "canvas_get_pending_measurements": ([ENGINE_P], c_size_t),
     # Viewport and culling
+    "canvas_set_viewport": ([ENGINE_P, Size, POINTER(Point), c_double, POINTER(c_int)], c_int),
     "canvas_set_viewport_size": ([ENGINE_P, Size, POINTER(c_int)], c_int),
     "canvas_set_viewport_offset": ([ENGINE_P, Point, POINTER(c_int)], c_int),
     "canvas_set_overscan": ([ENGINE_P, c_double, POINTER(c_int)], c_int),
@@ -574,6 +575,14 @@ class Engine:
         return self.lib.canvas_get_pending_measurements(self.handle)
 
     # -- viewport and culling --
+
+    def set_viewport(self, width: float, height: float, x: float = math.nan, y: float = math.nan,
+                     overscan: float = math.nan) -> bool:
+        """Size, offset and overscan in one step, publishing at most one
+        update; NaN (the default) keeps an offset coordinate or the overscan."""
+        keep_offset = math.isnan(x) and math.isnan(y)
+        offset = None if keep_offset else ctypes.byref(Point(x, y))
+        return self._published("canvas_set_viewport", Size(width, height), offset, overscan)
 
     def set_viewport_size(self, width: float, height: float) -> bool:
         return self._published("canvas_set_viewport_size", Size(width, height))

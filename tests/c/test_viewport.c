@@ -653,6 +653,46 @@ static void test_offset_clamped(void) {
     canvas_engine_destroy(e);
 }
 
+/*
+** canvas_set_viewport: size, offset and overscan in one step, one update.
+** Tiles of 100 in 10 columns; the window starts at 200 x 100 at (0, 0), no
+** overscan, showing ids 1 and 2.
+*/
+static void test_set_viewport_in_one_step(void) {
+    canvas_engine *e = tile_canvas();
+    CHECK_IDS(visible(e), 1, 2);
+    int published = -1;
+    /* 300 x 200 at x = 500, y kept (NaN): columns 5..7 of rows 0..1. */
+    canvas_point offset = point2(500, NAN);
+    CHECK_OK(canvas_set_viewport(e, size2(300, 200), &offset, NAN, &published));
+    CHECK(published == 1);
+    CHECK_RECT(viewport(e), 500, 0, 300, 200);
+    CHECK_IDS(visible(e), 6, 7, 8, 16, 17, 18);
+    CHECK_IDS(appeared(e), 6, 7, 8, 16, 17, 18);   /* one diff for the whole change */
+    CHECK_IDS(disappeared(e), 1, 2);
+
+    /* The same again publishes nothing. */
+    CHECK_OK(canvas_set_viewport(e, size2(300, 200), &offset, NAN, &published));
+    CHECK(published == 0);
+
+    /* NULL keeps the offset; an overscan of 50 grows the culling rect to
+       450..850 x -50..250: columns 4..8 of rows 0..2. */
+    CHECK_OK(canvas_set_viewport(e, size2(300, 200), NULL, 50, &published));
+    CHECK(published == 1);
+    CHECK_RECT(viewport(e), 500, 0, 300, 200);
+    CHECK_IDS(visible(e), 5, 6, 7, 8, 9, 15, 16, 17, 18, 19, 25, 26, 27, 28, 29);
+    CHECK_IDS(appeared(e), 5, 9, 15, 19, 25, 26, 27, 28, 29);
+    CHECK_NO_IDS(disappeared(e));
+
+    /* An infinite coordinate is refused; NaN is "keep", not an error. */
+    view_state before = view_state_of(e);
+    canvas_point infinite = point2(INFINITY, 0);
+    CHECK_REFUSED(e, before, canvas_set_viewport(e, size2(300, 200), &infinite, NAN, &published), CANVAS_ERR_NON_FINITE);
+    CHECK_REFUSED(e, before, canvas_set_viewport(e, size2(-1, 200), NULL, NAN, &published), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK(canvas_set_viewport(NULL, size2(1, 1), NULL, NAN, NULL) == CANVAS_ERR_NULL);
+    canvas_engine_destroy(e);
+}
+
 static void test_visible_updates(void) {
     /* Reversed ids (position p has id 1000 - p), so data order is not id order. */
     uint64_t ids[100];
@@ -2205,6 +2245,7 @@ int main(void) {
     RUN(test_initial_anchor_applied_once);
     RUN(test_offset_clamped);
     RUN(test_visible_updates);
+    RUN(test_set_viewport_in_one_step);
     RUN(test_overscan);
     RUN(test_scroll_to_id);
     RUN(test_scroll_to_point_and_rect);

@@ -721,3 +721,13 @@ def test_backdrop_origins_buffer_rules(tiles, lib):
     assert count.value == 8  # 4 columns x 2 rows
     assert lib.canvas_copy_backdrop_origins(tiles.handle, two, 2, ctypes.byref(count)) == cv.ERR_BUFFER_TOO_SMALL
     assert count.value == 8
+
+
+def test_set_viewport_changes_size_and_offset_in_one_update(tiles):
+    # 200 x 100 at (0, 0) shows 1 and 2; 300 x 200 at x = 500 (y kept) shows
+    # columns 5..7 of rows 0..1, reported as one diff against 1 and 2.
+    assert tiles.visible() == [1, 2]
+    assert tiles.set_viewport(300, 200, x=500)
+    assert tiles.viewport() == (500, 0, 300, 200)
+    assert tiles.update() == ([6, 7, 8, 16, 17, 18], [6, 7, 8, 16, 17, 18], [1, 2])
+    assert not tiles.set_viewport(300, 200, x=500)  # the same again publishes nothing

@@ -6,6 +6,24 @@ extension CanvasEngine {
     /// - Returns: the update to publish, or `nil` when nothing changed.
     @discardableResult
     public func setViewportSize(_ size: Size) -> VisibleUpdate? {
+        resize(to: size)
+        return viewportChanged()
+    }
+
+    /// Sets the whole viewport in one step and publishes at most one update:
+    /// the overscan (when given), the size (the initial anchor as in
+    /// `setViewportSize`), then each offset coordinate that is given, so a
+    /// host that changes several at once sees one diff instead of several.
+    @discardableResult
+    public func setViewport(size: Size, x: Double? = nil, y: Double? = nil, overscan: Double? = nil) -> VisibleUpdate? {
+        if let overscan { viewport.overscan = max(0, overscan) }
+        resize(to: size)
+        if let x { viewport.offset.x = x }
+        if let y { viewport.offset.y = y }
+        return viewportChanged()
+    }
+
+    private func resize(to size: Size) {
         viewport.size = size
         if !hasAppliedInitialAnchor && !size.isZeroArea {
             hasAppliedInitialAnchor = true
@@ -15,7 +33,6 @@ extension CanvasEngine {
                 y: max(0, content.height - size.height) * initialAnchor.y
             )
         }
-        return viewportChanged()
     }
 
     /// Moves the window; the offset is clamped to the content.
