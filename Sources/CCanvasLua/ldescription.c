@@ -91,8 +91,10 @@ static void push_entry_id(lua_State *L, int entry, lua_Integer index, const char
 
 /*
 ** Reads the items value at `source` (nil, a count or an array of entries).
-** Pushes the array of script ids (data order) and the scratch buffers
-** behind `out`; out->sizes is NULL when sizes come from measuring.
+** Pushes the script ids (an array in data order, or for a count N just N:
+** the ids are then 1..N, and the engine numbers them so itself, with out->ids
+** NULL) and the scratch buffers behind `out`; out->sizes is NULL when sizes
+** come from measuring.
 */
 void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizing *sizing, lcanvas_items *out) {
     source = lua_absindex(L, source);
@@ -114,6 +116,14 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
         luaL_error(L, "items: %I items is more than the %I a canvas holds", count, MAX_ITEMS);
 
     out->count = (size_t)count;
+    if (counted) {
+        /* Ids 1..N need no table here and no id list for the engine. */
+        lua_pushinteger(L, count);
+        out->ids = NULL;
+        out->sizes = sizing->measured ? NULL : scratch(L, out->count, sizeof *out->sizes);
+        for (size_t i = 0; out->sizes && i < out->count; i++) out->sizes[i] = sizing->size;
+        return;
+    }
     lua_createtable(L, (int)count, 0);
     int ids = lua_gettop(L);
     out->sizes = scratch(L, out->count, sizeof *out->sizes);
@@ -124,25 +134,21 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
     char where[48];
     for (lua_Integer i = 1; i <= count; i++) {
         canvas_size size = sizing->size;
-        if (counted) {
-            lua_pushinteger(L, i);          /* ids 1..N cannot repeat */
-        } else {
-            snprintf(where, sizeof where, "items[%lld]", (long long)i);
-            if (lua_geti(L, source, i) != LUA_TTABLE)
-                luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
-            int entry = lua_gettop(L);
-            if (!sizing->uniform && !sizing->measured) size = entry_size(L, entry, where);
-            push_entry_id(L, entry, i, where);
-            lua_remove(L, entry);
-            lua_pushvalue(L, -1);
-            if (lua_rawget(L, seen) != LUA_TNIL)
-                luaL_error(L, "%s.id: duplicate id %s (also the id of items[%I])", where,
-                           luaL_tolstring(L, -2, NULL), lua_tointeger(L, -1));
-            lua_pop(L, 1);
-            lua_pushvalue(L, -1);
-            lua_pushinteger(L, i);
-            lua_rawset(L, seen);
-        }
+        snprintf(where, sizeof where, "items[%lld]", (long long)i);
+        if (lua_geti(L, source, i) != LUA_TTABLE)
+            luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
+        int entry = lua_gettop(L);
+        if (!sizing->uniform && !sizing->measured) size = entry_size(L, entry, where);
+        push_entry_id(L, entry, i, where);
+        lua_remove(L, entry);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, seen) != LUA_TNIL)
+            luaL_error(L, "%s.id: duplicate id %s (also the id of items[%I])", where,
+                       luaL_tolstring(L, -2, NULL), lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, i);
+        lua_rawset(L, seen);
         out->ids[i - 1] = lcanvas_engine_id(L, state, -1);
         out->sizes[i - 1] = size;
         lua_rawseti(L, ids, i);

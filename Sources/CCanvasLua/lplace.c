@@ -39,12 +39,15 @@ static void report_frame(lua_State *L, lua_Integer i) {
     luaL_error(L, "%s: not a valid frame", where);
 }
 
-/* Reads frame i (1-based), the table on top of the stack, into *out. */
-static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
+/* Reads frame i (1-based), the table on top of the stack, into *out; keys
+   is where frame_keys sit on the stack, pushed once for every frame (so no
+   lookup in Lua's string cache per field, as lua_getfield would do). */
+static void read_frame(lua_State *L, int keys, lua_Integer i, canvas_rect *out) {
     double values[4];
     int valid = lua_istable(L, -1);
     for (int k = 0; valid && k < 4; k++) {
-        valid = lua_getfield(L, -1, frame_keys[k]) == LUA_TNUMBER && isfinite(values[k] = lua_tonumber(L, -1));
+        lua_pushvalue(L, keys + k);
+        valid = lua_gettable(L, -2) == LUA_TNUMBER && isfinite(values[k] = lua_tonumber(L, -1));
         lua_pop(L, 1);
     }
     if (!valid || values[2] < 0 || values[3] < 0) report_frame(L, i);
@@ -55,8 +58,10 @@ static void read_frame(lua_State *L, lua_Integer i, canvas_rect *out) {
 ** Pushes the items array: {index=, id=, width=, height=} per item. The four
 ** keys are pushed once and set with lua_rawset: lua_setfield would look its
 ** C string up in Lua's string cache (a strcmp) for every field of every item.
+** ids is the script ids' array, or a count when the ids are 1..N.
 */
 static void push_items(lua_State *L, int ids, const place_call *call) {
+    int numbered = lua_isinteger(L, ids);
     lua_pushliteral(L, "index");
     lua_pushliteral(L, "id");
     lua_pushliteral(L, "width");
@@ -69,7 +74,8 @@ static void push_items(lua_State *L, int ids, const place_call *call) {
         lua_pushinteger(L, (lua_Integer)i + 1);
         lua_rawset(L, -3);
         lua_pushvalue(L, keys + 1);
-        lua_rawgeti(L, ids, (lua_Integer)i + 1);
+        if (numbered) lua_pushinteger(L, (lua_Integer)i + 1);
+        else lua_rawgeti(L, ids, (lua_Integer)i + 1);
         lua_rawset(L, -3);
         lua_pushvalue(L, keys + 2);
         lua_pushnumber(L, call->sizes[i].width);
@@ -117,9 +123,10 @@ static int place_protected(lua_State *L) {
     if (returned != (lua_Integer)call->count)
         return luaL_error(L, "place: returned %I frames for %I items",
                           returned, (lua_Integer)call->count);
+    for (int k = 0; k < 4; k++) lua_pushstring(L, frame_keys[k]);  /* 6..9: the keys */
     for (lua_Integer i = 1; i <= returned; i++) {
         lua_geti(L, 5, i);
-        read_frame(L, i, &call->frames_out[i - 1]);
+        read_frame(L, 6, i, &call->frames_out[i - 1]);
         lua_pop(L, 1);
     }
     return 0;

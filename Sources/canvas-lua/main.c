@@ -57,26 +57,43 @@ static void *budget_alloc(void *user, void *block, size_t old_size, size_t new_s
 
 #define HOOK_STEP 1000  /* instructions between checks */
 
-static long long instruction_limit;  /* 0: no limit */
+/*
+** The budget needs a count hook, and any count hook makes Lua's VM stop at
+** every instruction (that is how it counts), which slows a script by about
+** a third. So without a budget no hook is set, and Ctrl-C sets one from the
+** signal handler, as lua.c does: lua_sethook is safe there.
+*/
+static lua_State *running_state;
+static long long instruction_limit;  /* 0: no limit, and no hook */
 static long long instructions_used;
 static volatile sig_atomic_t interrupted;
 
-static void count_hook(lua_State *L, lua_Debug *ar) {
+static void budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupted) {
         interrupted = 0;
         luaL_error(L, "interrupted");
     }
     instructions_used += HOOK_STEP;
-    if (instruction_limit && instructions_used > instruction_limit)
+    if (instructions_used > instruction_limit)
         luaL_error(L, "instruction limit exceeded (%I instructions; raise it with --max-instructions)",
                    (lua_Integer)instruction_limit);
+}
+
+/* Set by on_interrupt when there is no budget hook to notice the flag. */
+static void interrupt_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    lua_sethook(L, NULL, 0, 0);
+    interrupted = 0;
+    luaL_error(L, "interrupted");
 }
 
 /* Ctrl-C: flag it for the hook; a second one ends the process as usual. */
 static void on_interrupt(int signal_number) {
     signal(signal_number, SIG_DFL);
     interrupted = 1;
+    if (!instruction_limit)
+        lua_sethook(running_state, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
 
 /* ---- running ---------------------------------------------------------- */
@@ -293,8 +310,9 @@ int main(int argc, char **argv) {
         report("cannot create a Lua state: not enough memory");
         return EXIT_FAILURE;
     }
+    running_state = L;
     instruction_limit = options.max_instructions;
-    lua_sethook(L, count_hook, LUA_MASKCOUNT, HOOK_STEP);
+    if (instruction_limit) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
     lua_gc(L, LUA_GCSTOP);  /* no collections while building the state */
     lua_pushcfunction(L, pmain);
     lua_pushinteger(L, argc);

@@ -1,0 +1,2 @@
+-- Loops until interrupted: tests/lua/run sends it Ctrl-C.
+while true do end

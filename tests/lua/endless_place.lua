@@ -1,0 +1,3 @@
+-- A place function that loops until interrupted: tests/lua/run sends it Ctrl-C
+-- while the engine is inside canvas_resolve.
+return {items = 3, item_size = {10, 10}, layout = function() while true do end end}
