@@ -89,6 +89,39 @@ static void push_entry_id(lua_State *L, int entry, lua_Integer index, const char
     }
 }
 
+/* Whether the entry on top of the stack is a table with a usable id and,
+   when sized_by_entries, a usable size, which then goes to *size. Checks
+   without naming the entry: formatting "items[i]" for every entry of a good
+   array would cost more than reading it. */
+static int entry_fits(lua_State *L, int sized_by_entries, canvas_size *size) {
+    if (!lua_istable(L, -1)) return 0;
+    int id_type = lua_getfield(L, -1, "id");
+    int fits = id_type == LUA_TNIL || id_type == LUA_TSTRING || lua_isinteger(L, -1);
+    lua_pop(L, 1);
+    if (fits && sized_by_entries) {
+        int width_type = lua_getfield(L, -1, "width");
+        int height_type = lua_getfield(L, -2, "height");
+        double width = lua_tonumber(L, -2), height = lua_tonumber(L, -1);
+        fits = width_type == LUA_TNUMBER && height_type == LUA_TNUMBER
+            && isfinite(width) && isfinite(height) && width >= 0 && height >= 0;
+        *size = (canvas_size){width, height};
+        lua_pop(L, 2);
+    }
+    return fits;
+}
+
+/* Raises the precise complaint about items[i], the entry on top of the stack
+   that entry_fits refused. */
+static void report_entry(lua_State *L, lua_Integer i, int sized_by_entries) {
+    char where[48];
+    snprintf(where, sizeof where, "items[%lld]", (long long)i);
+    if (!lua_istable(L, -1))
+        luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
+    if (sized_by_entries) entry_size(L, lua_gettop(L), where);
+    push_entry_id(L, lua_gettop(L), i, where);
+    luaL_error(L, "%s: not a valid item", where);
+}
+
 /*
 ** Reads the items value at `source` (nil, a count or an array of entries).
 ** Pushes the script ids (an array in data order, or for a count N just N:
@@ -131,19 +164,16 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
     lua_newtable(L);                        /* seen: script id -> index, for duplicates */
     int seen = lua_gettop(L);
 
-    char where[48];
+    int sized_by_entries = !sizing->uniform && !sizing->measured;
     for (lua_Integer i = 1; i <= count; i++) {
         canvas_size size = sizing->size;
-        snprintf(where, sizeof where, "items[%lld]", (long long)i);
-        if (lua_geti(L, source, i) != LUA_TTABLE)
-            luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
-        int entry = lua_gettop(L);
-        if (!sizing->uniform && !sizing->measured) size = entry_size(L, entry, where);
-        push_entry_id(L, entry, i, where);
-        lua_remove(L, entry);
+        lua_geti(L, source, i);
+        if (!entry_fits(L, sized_by_entries, &size)) report_entry(L, i, sized_by_entries);
+        push_entry_id(L, lua_gettop(L), i, "");  /* entry_fits checked the id */
+        lua_remove(L, -2);
         lua_pushvalue(L, -1);
         if (lua_rawget(L, seen) != LUA_TNIL)
-            luaL_error(L, "%s.id: duplicate id %s (also the id of items[%I])", where,
+            luaL_error(L, "items[%I].id: duplicate id %s (also the id of items[%I])", i,
                        luaL_tolstring(L, -2, NULL), lua_tointeger(L, -1));
         lua_pop(L, 1);
         lua_pushvalue(L, -1);
