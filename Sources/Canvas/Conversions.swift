@@ -49,11 +49,8 @@ func copyOut<Values: Collection, Target>(
     precondition(MemoryLayout<Values.Element>.stride == MemoryLayout<Target>.stride)
     let countOut = try Check.notNull(countOut, "count_out")
     let count = values.count
-    countOut.pointee = UInt(count)
+    try reportCount(count, of: what, to: countOut, fitting: out == nil ? nil : capacity)
     guard let out else { return }
-    guard capacity >= UInt(count) else {
-        throw ABIFailure(CANVAS_ERR_BUFFER_TOO_SMALL, "buffer holds \(capacity) \(what) but \(count) are needed")
-    }
     let destination = UnsafeMutableRawPointer(out)
     let copied: Void? = values.withContiguousStorageIfAvailable { buffer in
         guard let base = buffer.baseAddress else { return }
@@ -62,5 +59,14 @@ func copyOut<Values: Collection, Target>(
     guard copied == nil else { return }
     for (offset, value) in values.enumerated() {
         destination.storeBytes(of: value, toByteOffset: offset * MemoryLayout<Values.Element>.stride, as: Values.Element.self)
+    }
+}
+
+/// Stores `count` in `countOut`, then refuses a buffer of `capacity` (nil
+/// when the caller passed none, asking only the count) too small for it.
+func reportCount(_ count: Int, of what: String, to countOut: UnsafeMutablePointer<UInt>, fitting capacity: UInt?) throws(ABIFailure) {
+    countOut.pointee = UInt(count)
+    if let capacity, capacity < UInt(count) {
+        throw ABIFailure(CANVAS_ERR_BUFFER_TOO_SMALL, "buffer holds \(capacity) \(what) but \(count) are needed")
     }
 }

@@ -89,9 +89,11 @@ public func canvasCopyDisappeared(_ engine: UnsafeRawPointer?, _ out: UnsafeMuta
 @c(canvas_query)
 public func canvasQuery(_ engine: UnsafeRawPointer?, _ rect: canvas_rect, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        let engine = handle.engine
-        let ids = engine.query(Rect(rect)).lazy.map { engine.resolvedIDs[$0] }
-        try copyOut(ids, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+        let countOut = try Check.notNull(countOut, "count_out")
+        // The engine writes the ids straight into `out` when they fit (see
+        // `queryIDs`): a screenful costs no allocation and no second copy.
+        let count = handle.engine.queryIDs(Rect(rect), into: out, capacity: Int(clamping: capacity))
+        try reportCount(count, of: "ids", to: countOut, fitting: out == nil ? nil : capacity)
     }
 }
 

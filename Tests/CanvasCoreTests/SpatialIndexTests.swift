@@ -113,6 +113,32 @@ private func scattered(_ rng: inout SplitMix64) -> [Rect] {
     }
 }
 
+/// Three dense clusters far apart, and one lone item farther still: the
+/// cell limit then makes the cells coarse, each cluster crowds a few of
+/// them, and the index keeps block bounds. One cluster runs along a
+/// diagonal in data order (tight blocks, most skipped), one is a square of
+/// touching tiles in reading order, and one is scattered in random order
+/// (loose blocks, few skipped).
+private func clusters(_ rng: inout SplitMix64) -> [Rect] {
+    var frames: [Rect] = []
+    for step in 0..<1500 {
+        let t = Double(step)
+        frames.append(Rect(x: 3 * t, y: 2 * t + rng.uniform(-5, 5), width: rng.uniform(4, 30), height: rng.uniform(4, 30)))
+    }
+    for tile in 0..<900 {
+        let (row, column) = tile.quotientAndRemainder(dividingBy: 30)
+        frames.append(Rect(x: 40_000 + Double(column) * 10, y: Double(row) * 10, width: 10, height: 10))
+    }
+    for _ in 0..<1500 {
+        frames.append(Rect(
+            x: rng.uniform(0, 600), y: 40_000 + rng.uniform(0, 600),
+            width: rng.uniform(2, 40), height: rng.uniform(2, 40)
+        ))
+    }
+    frames.append(Rect(x: 99_000, y: 99_000, width: 10, height: 10))
+    return frames
+}
+
 /// `frames` followed by 300 small tiles off to the side. Small scenes are
 /// answered by a straight scan; the filler makes the cells do the work, and
 /// keeps them at the 64-point minimum.
@@ -197,6 +223,23 @@ private func randomPoint(_ rng: inout SplitMix64, _ frames: [Rect], _ bounds: Re
     }
 }
 
+/// Whether `query(_:into:)` gives `expected`: in a buffer with room for
+/// every entry it must answer; in one with room for the results only it
+/// may decline, and then must leave the buffer untouched.
+private func checkBufferQuery(_ index: SpatialIndex, _ rect: Rect, _ expected: [Int]) -> Bool {
+    let sentinel = -7
+    for capacity in [index.entryCount + 1, expected.count] {
+        var buffer = [Int](repeating: sentinel, count: capacity)
+        let found = buffer.withUnsafeMutableBufferPointer { index.query(rect, into: $0) }
+        if let found {
+            guard Array(buffer[..<found]) == expected else { return false }
+        } else {
+            guard capacity <= index.entryCount, buffer.allSatisfy({ $0 == sentinel }) else { return false }
+        }
+    }
+    return true
+}
+
 /// Checks queries and hit tests on `frames` against the brute-force answers.
 private func checkAgainstBruteForce(_ frames: [Rect], seed: UInt64, queries: Int = 400) {
     var rng = SplitMix64(seed: seed)
@@ -215,6 +258,10 @@ private func checkAgainstBruteForce(_ frames: [Rect], seed: UInt64, queries: Int
             if failures <= 3 {
                 Issue.record("query \(rect): \(found.count) results, expected \(expected.count); missing \(Set(expected).subtracting(found).sorted().prefix(5)), extra \(Set(found).subtracting(expected).sorted().prefix(5))")
             }
+        }
+        if !checkBufferQuery(index, rect, expected) {
+            failures += 1
+            if failures <= 3 { Issue.record("query(\(rect), into:) differs from the brute-force answer") }
         }
         let point = randomPoint(&rng, frames, bounds)
         let hit = index.item(at: point)
@@ -245,6 +292,29 @@ struct SpatialIndexTests {
     func ringMatchesBruteForce() {
         var rng = SplitMix64(seed: 0x2)
         checkAgainstBruteForce(ring(&rng), seed: 0x22)
+    }
+
+    @Test("Crowded cells, stepped over by their block bounds, match a brute-force scan")
+    func crowdedClustersMatchBruteForce() {
+        var rng = SplitMix64(seed: 0x7)
+        let frames = clusters(&rng)
+        let index = SpatialIndex(frames: frames)
+        // The scene is built to take the block path.
+        #expect(!index.blockBounds.isEmpty)
+        checkAgainstBruteForce(frames, seed: 0x77, queries: 300)
+        // Most random queries land in the empty space between the clusters:
+        // these are viewports and slivers on the clusters themselves, whose
+        // edges cut blocks and cells at every offset.
+        for _ in 0..<600 {
+            let frame = frames[rng.below(frames.count - 1)]
+            let rect = Rect(
+                x: frame.x + rng.uniform(-300, 300), y: frame.y + rng.uniform(-300, 300),
+                width: rng.uniform(0.5, 700), height: rng.uniform(0.5, 500)
+            )
+            let expected = bruteQuery(frames, rect)
+            #expect(index.query(rect) == expected, "query \(rect)")
+            #expect(checkBufferQuery(index, rect, expected), "query \(rect), into:")
+        }
     }
 
     @Test("Mixed sizes, with a 5000-point item among 20-point ones, match a brute-force scan")
@@ -452,5 +522,59 @@ struct SpatialIndexTests {
         #expect(index.item(at: Point(x: 1.7e308, y: 1.7e308)) == 1)
         #expect(index.item(at: Point(x: 5, y: 5)) == 0)
         #expect(index.item(at: Point(x: -9.5e307, y: -9.5e307)) == 2)
+    }
+}
+
+/// `CanvasEngine.queryIDs`, the C ABI's query: the index works in the
+/// caller's buffer when it has room for every candidate, and the positions
+/// become ids in place.
+@Suite("Querying ids into a caller's buffer")
+struct QueryIDsTests {
+    @Test("Ids match query(_:) for every buffer size, zoom and kind of ids")
+    func matchesQuery() throws {
+        var rng = SplitMix64(seed: 0x8)
+        // Reversed ids, so position and id orders disagree.
+        for ids in [nil, (0..<400).map(reversedID)] {
+            for axis in [nil, ZoomAxis.horizontal, .both] {
+                let engine = try tileCanvas(count: 400, columns: 20, ids: ids)
+                if let axis {
+                    try engine.setZoomSettings(zoomSettings(axis: axis))
+                    try engine.setZoom(2.5)
+                }
+                let extent = 2000 * engine.zoomScale
+                for _ in 0..<150 {
+                    let rect = Rect(
+                        x: rng.uniform(-100, extent), y: rng.uniform(-100, extent),
+                        width: rng.uniform(0.5, 900), height: rng.uniform(0.5, 900)
+                    )
+                    let expected = engine.query(rect).map { engine.resolvedIDs[$0] }
+                    #expect(engine.queryIDs(rect, into: nil, capacity: 0) == expected.count)
+                    let room = engine.index.entryCount + 1
+                    for capacity in [room, expected.count, expected.count - 1] where capacity >= 0 {
+                        var out = [UInt64](repeating: 7777, count: capacity)
+                        let count = out.withUnsafeMutableBufferPointer {
+                            engine.queryIDs(rect, into: $0.baseAddress, capacity: capacity)
+                        }
+                        #expect(count == expected.count)
+                        if capacity >= expected.count {
+                            #expect(Array(out[..<count]) == expected, "rect \(rect), capacity \(capacity)")
+                        } else {
+                            // Too small: nothing written.
+                            #expect(out.allSatisfy { $0 == 7777 })
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("An empty or non-finite rect finds nothing and writes nothing")
+    func invalidRects() throws {
+        let engine = try tileCanvas()
+        var out: [UInt64] = [5, 5]
+        for rect in [Rect(x: 0, y: 0, width: 0, height: 10), Rect(x: .nan, y: 0, width: 10, height: 10)] {
+            #expect(out.withUnsafeMutableBufferPointer { engine.queryIDs(rect, into: $0.baseAddress, capacity: 2) } == 0)
+        }
+        #expect(out == [5, 5])
     }
 }

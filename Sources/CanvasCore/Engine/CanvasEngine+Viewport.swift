@@ -106,6 +106,62 @@ extension CanvasEngine {
         return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
     }
 
+    /// The ids of the items `query(_:)` finds, in data order, written to
+    /// `out` when they fit in `capacity`; returns how many there are either
+    /// way, so `out` nil asks the count.
+    ///
+    /// For the C ABI, whose callers query a screenful at a time: when `out`
+    /// has room for every candidate, the index works in it directly and the
+    /// positions become ids in place, so nothing is allocated and no array
+    /// is copied.
+    public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
+        guard rect.isFinite, !rect.isEmpty else { return 0 }
+        if let out, capacity > 0 {
+            // An Int and a UInt64 share their bits, so the positions are
+            // worked on as Ints and each turns into its id's bit pattern.
+            let found = out.withMemoryRebound(to: Int.self, capacity: capacity) { positions -> Int? in
+                let buffer = UnsafeMutableBufferPointer(start: positions, count: capacity)
+                let zoom = self.zoom
+                guard var found = index.query(zoom.unzoomedCover(rect), into: buffer) else { return nil }
+                if !zoom.isIdentity {
+                    found = keepZoomed(buffer, count: found, meeting: rect, zoom: zoom)
+                }
+                let ids = resolvedIDs
+                if ids.isSequential {
+                    // Ids 1…n: a position's id is one more (and positions
+                    // are far from overflowing, so the loop vectorizes).
+                    for slot in 0..<found { buffer[slot] &+= 1 }
+                } else {
+                    for slot in 0..<found { buffer[slot] = Int(bitPattern: UInt(ids[buffer[slot]])) }
+                }
+                return found
+            }
+            if let found { return found }
+        }
+        // No buffer, or one too small to work in: the array query, copied
+        // only when every id fits.
+        let positions = query(rect)
+        if let out, positions.count <= capacity {
+            let ids = resolvedIDs
+            for (slot, position) in positions.enumerated() { out[slot] = ids[position] }
+        }
+        return positions.count
+    }
+
+    /// Keeps, in order, the first `count` positions in `positions` whose
+    /// zoomed frames meet `rect`; returns how many.
+    private func keepZoomed(
+        _ positions: UnsafeMutableBufferPointer<Int>, count: Int, meeting rect: Rect, zoom: ZoomTransform
+    ) -> Int {
+        let frames = resolution.frames
+        var kept = 0
+        for slot in 0..<count where zoom.rect(frames[positions[slot]]).intersects(rect) {
+            positions[kept] = positions[slot]
+            kept += 1
+        }
+        return kept
+    }
+
     /// The position of the item at a zoomed content point; where frames
     /// overlap, the last in data order wins.
     public func item(at point: Point) -> Int? {

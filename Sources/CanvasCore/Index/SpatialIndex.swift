@@ -349,134 +349,229 @@ extension SpatialIndex {
     ///   Once *m* reaches *n* / 4, a scan of all *n* frames replaces the
     ///   cells: still O(*m*), and faster there.
     public func query(_ rect: Rect) -> [Int] {
-        guard indexedCount > 0, rect.width > 0, rect.height > 0, rect.isFinite else { return [] }
+        guard let span = span(of: rect) else { return [] }
+        if let bound = scanBound(span) {
+            // One slot past the bound: the scan writes one past the last match.
+            return scan(rect, bound: bound)
+        }
+        // The candidates bound the results, so the results go straight
+        // into uninitialized storage, with no per-item capacity checks.
+        return gatherIndices(capacity: span.candidates) { buffer in
+            collect(rect, span, into: buffer)
+        }
+    }
+
+    /// `query(_:)` written to `buffer` instead of a new array: the number of
+    /// results, which fill `buffer` from its start, or `nil` when `buffer`
+    /// is too small for the work (it needs room for every candidate, not
+    /// just every result), in which case nothing was written.
+    ///
+    /// For a caller that has memory at hand, such as the C ABI's output
+    /// buffer: a small query then allocates nothing.
+    public func query(_ rect: Rect, into buffer: UnsafeMutableBufferPointer<Int>) -> Int? {
+        guard let span = span(of: rect) else { return 0 }
+        if let bound = scanBound(span) {
+            // Rare (a quarter of the entries or more), and the scan of
+            // every frame costs far more than copying its results.
+            let found = scan(rect, bound: bound)
+            guard found.count <= buffer.count else { return nil }
+            _ = buffer.update(fromContentsOf: found)
+            return found.count
+        }
+        return buffer.count >= span.candidates ? collect(rect, span, into: buffer) : nil
+    }
+
+    /// The cells a query rectangle covers, and how many entries they hold.
+    struct Span {
+        var columns: ClosedRange<Int>
+        var rows: ClosedRange<Int>
+        /// Entries in those cells: at least the number of results.
+        var candidates: Int
+    }
+
+    /// The cells `rect` covers, or `nil` when nothing can match.
+    @inline(__always)
+    func span(of rect: Rect) -> Span? {
+        guard indexedCount > 0, rect.width > 0, rect.height > 0, rect.isFinite else { return nil }
         let rectMaxX = rect.x + rect.width
         let rectMaxY = rect.y + rect.height
         // Outside the bounding box nothing matches, and clamping would
         // otherwise send the rectangle to scan the border cells.
         guard rect.x < grid.maxX, grid.minX < rectMaxX, rect.y < grid.maxY, grid.minY < rectMaxY else {
-            return []
+            return nil
         }
         let firstColumn = grid.column(of: rect.x)
         let lastColumn = grid.column(of: rectMaxX)
         let firstRow = grid.row(of: rect.y)
         let lastRow = grid.row(of: rectMaxY)
         let columns = grid.columns
-
-        return cellStart.withUnsafeBufferPointer { offsets in
-            // A row's cells are adjacent in `entries`, so counting the
-            // candidates costs one subtraction per row.
+        // A row's cells are adjacent in `entries`, so counting the
+        // candidates costs one subtraction per row.
+        let candidates = cellStart.withUnsafeBufferPointer { offsets in
             var candidates = 0
             for row in firstRow...lastRow {
                 let base = row * columns
                 candidates += Int(offsets[base + lastColumn + 1]) - Int(offsets[base + firstColumn])
             }
-            if candidates == 0 { return [] }
-            if candidates >= frames.count / Self.linearScanDivisor {
-                return scan(rect, bound: Swift.min(candidates, indexedCount))
-            }
-            // The candidates bound the results, so the results go straight
-            // into uninitialized storage, with no per-item capacity checks.
-            return gatherIndices(capacity: candidates) { buffer in
-                var found = 0
-                let ascending = frames.withUnsafeBufferPointer { frames in
-                    entries.withUnsafeBufferPointer { entries in
-                        blockBounds.withUnsafeBufferPointer { blocks in
-                            collect(
-                                rect, columns: firstColumn...lastColumn, rows: firstRow...lastRow,
-                                frames: frames, offsets: offsets, entries: entries, blocks: blocks,
-                                into: buffer, count: &found
-                            )
-                        }
+            return candidates
+        }
+        guard candidates > 0 else { return nil }
+        return Span(columns: firstColumn...lastColumn, rows: firstRow...lastRow, candidates: candidates)
+    }
+
+    /// The most matches a scan can find, when `span` holds enough
+    /// candidates that scanning every frame is the faster way; else `nil`.
+    @inline(__always)
+    func scanBound(_ span: Span) -> Int? {
+        span.candidates >= frames.count / Self.linearScanDivisor ? Swift.min(span.candidates, indexedCount) : nil
+    }
+
+    /// Writes the items in `rect` from the cells of `span` to `result`, in
+    /// data order, and returns how many. `result` must have room for
+    /// `span.candidates`.
+    @inline(__always)
+    func collect(_ rect: Rect, _ span: Span, into result: UnsafeMutableBufferPointer<Int>) -> Int {
+        let found = frames.withUnsafeBufferPointer { frames in
+            cellStart.withUnsafeBufferPointer { offsets in
+                entries.withUnsafeBufferPointer { entries in
+                    blockBounds.withUnsafeBufferPointer { blocks in
+                        collect(
+                            rect, columns: span.columns, rows: span.rows,
+                            frames: frames, offsets: offsets, entries: entries, blocks: blocks,
+                            into: result
+                        )
                     }
                 }
-                // Each cell is ascending; only results from several cells
-                // can need a sort.
-                if !ascending {
-                    sortIndices(UnsafeMutableBufferPointer(rebasing: buffer[..<found]))
-                }
-                return found
             }
         }
+        // Each run of cells is ascending; results from several runs may
+        // need a sort, which wants their bounds. One branch-free pass finds
+        // both.
+        var lowest = Int.max
+        var highest = -1
+        var descents = 0
+        var previous = -1
+        for slot in 0..<found {
+            let index = result[slot]
+            lowest = Swift.min(lowest, index)
+            highest = Swift.max(highest, index)
+            descents |= index < previous ? 1 : 0
+            previous = index
+        }
+        if descents != 0 {
+            sortIndices(UnsafeMutableBufferPointer(rebasing: result[..<found]), lowest: lowest, highest: highest)
+        }
+        return found
     }
 
     /// Writes the items in `rect` from the cells in `columns` × `rows`, each
-    /// once, to `result` from `count` on, returning whether they came out
-    /// ascending. `result` must have room for every entry in those cells.
+    /// once, to `result`, and returns how many. `result` must have room for
+    /// every entry in those cells.
+    ///
+    /// An item spanning several cells is reported only from the cell holding
+    /// the top-left corner of item ∩ rect: column max(item's first column,
+    /// first query column), and likewise for rows. So past the first query
+    /// column (row), an entry counts only in its item's first column (row).
+    ///
+    /// The cells of a row sit side by side in `entries`, so a row takes at
+    /// most three runs, not one loop per cell: its first cell, where entries
+    /// from earlier columns count; the cells between, whose items in an
+    /// inner row all meet `rect`; and its last cell. Fewer, longer loops
+    /// mean fewer mispredicted loop exits, which at a few entries a cell
+    /// cost more than the entries.
     ///
     /// A function rather than a closure, so the mutable state is plain
-    /// locals and `inout`, free of per-element exclusivity checks.
+    /// locals, free of per-element exclusivity checks.
     @inline(__always)
     func collect(
         _ rect: Rect, columns: ClosedRange<Int>, rows: ClosedRange<Int>,
         frames: UnsafeBufferPointer<Rect>, offsets: UnsafeBufferPointer<UInt32>,
         entries: UnsafeBufferPointer<UInt32>, blocks: UnsafeBufferPointer<BlockBounds>,
-        into result: UnsafeMutableBufferPointer<Int>, count: inout Int
-    ) -> Bool {
+        into result: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
         let width = grid.columns
         let rectMaxX = rect.x + rect.width
         let rectMaxY = rect.y + rect.height
-        let blockSize = Self.blockSize
-        var previous = -1
-        var ascending = true
+        let first = columns.lowerBound
+        let last = columns.upperBound
+        var count = 0
+
+        /// Keeps the entries in `slots` that `skip` lets through and whose
+        /// frames meet `rect`.
+        ///
+        /// Branch-free: where data order does not follow space, whether an
+        /// entry counts is as good as random, so every index is written and
+        /// the count advances only on a match. A skipped entry's frame is
+        /// tested too; its item reaches into an earlier cell of this query,
+        /// where its frame was usually loaded already.
+        @inline(__always)
+        func keepMeeting(_ slots: Range<Int>, skip: UInt32) {
+            for slot in slots {
+                let entry = entries[slot]
+                let index = Int(entry & Self.indexMask)
+                let frame = frames[index]
+                let meets = all(
+                    SIMD4(frame.x, rect.x, frame.y, rect.y)
+                        .< SIMD4(rectMaxX, frame.x + frame.width, rectMaxY, frame.y + frame.height)
+                )
+                result[count] = index
+                count += (entry & skip == 0 ? 1 : 0) & (meets ? 1 : 0)
+            }
+        }
+
+        /// `keepMeeting`, stepping over the runs of entries whose block
+        /// bounds miss `rect`. A block is tested even where `slots` holds
+        /// only part of it: its bounds cover all its entries, so they cover
+        /// any part.
+        ///
+        /// Blocks are kept where cells are crowded, which is where items
+        /// follow a line or a cluster in data order; there a block that
+        /// meets `rect` mostly meets it in one stretch, the branches
+        /// predict well, and skipping a frame is cheaper than testing it.
+        @inline(__always)
+        func keepMeetingByBlocks(_ slots: Range<Int>, skip: UInt32) {
+            guard !blocks.isEmpty else { return keepMeeting(slots, skip: skip) }
+            var slot = slots.lowerBound
+            while slot < slots.upperBound {
+                let block = slot / Self.blockSize
+                let end = Swift.min((block + 1) * Self.blockSize, slots.upperBound)
+                if blocks[block].meets(rect, maxX: rectMaxX, maxY: rectMaxY) {
+                    for slot in slot..<end where entries[slot] & skip == 0 {
+                        let index = Int(entries[slot] & Self.indexMask)
+                        if frames[index].intersects(rect) {
+                            result[count] = index
+                            count += 1
+                        }
+                    }
+                }
+                slot = end
+            }
+        }
+
         for row in rows {
             let base = row * width
             let rowFlag = row == rows.lowerBound ? 0 : Self.laterRowFlag
-            let innerRow = row != rows.lowerBound && row != rows.upperBound
-            for column in columns {
-                // An item spanning several cells is reported only from the
-                // cell holding the top-left corner of item ∩ rect: column
-                // max(item's first column, first query column), and likewise
-                // for rows. So past the first query column (row), an entry
-                // counts only in its item's first column (row).
-                let skip = rowFlag | (column == columns.lowerBound ? 0 : Self.laterColumnFlag)
-                let slots = Int(offsets[base + column])..<Int(offsets[base + column + 1])
-                if innerRow && column != columns.lowerBound && column != columns.upperBound {
-                    // An inner cell's items all meet `rect`: such an item
-                    // spans past the columns (rows) of rect's left and right
-                    // (top and bottom) edges, and the mapping is monotone.
-                    // So no frame needs loading; and as `skip` holds both
-                    // flags, a kept entry is a bare index.
-                    for slot in slots where entries[slot] & skip == 0 {
-                        let index = Int(entries[slot])
-                        if index < previous { ascending = false }
-                        previous = index
-                        result[count] = index
-                        count += 1
-                    }
-                } else if blocks.isEmpty {
-                    for slot in slots where entries[slot] & skip == 0 {
-                        let index = Int(entries[slot] & Self.indexMask)
-                        guard frames[index].intersects(rect) else { continue }
-                        if index < previous { ascending = false }
-                        previous = index
-                        result[count] = index
-                        count += 1
-                    }
-                } else {
-                    // The same, stepping over whole runs of entries whose
-                    // bounds miss `rect`.
-                    var slot = slots.lowerBound
-                    while slot < slots.upperBound {
-                        if slot % blockSize == 0 && slot + blockSize <= slots.upperBound
-                            && !blocks[slot / blockSize].meets(rect, maxX: rectMaxX, maxY: rectMaxY) {
-                            slot += blockSize
-                            continue
-                        }
-                        let entry = entries[slot]
-                        slot += 1
-                        guard entry & skip == 0 else { continue }
-                        let index = Int(entry & Self.indexMask)
-                        guard frames[index].intersects(rect) else { continue }
-                        if index < previous { ascending = false }
-                        previous = index
-                        result[count] = index
-                        count += 1
-                    }
-                }
+            let cellEnd = { (column: Int) in Int(offsets[base + column + 1]) }
+            keepMeetingByBlocks(Int(offsets[base + first])..<cellEnd(first), skip: rowFlag)
+            guard last > first else { continue }
+            let skip = rowFlag | Self.laterColumnFlag
+            if row == rows.lowerBound || row == rows.upperBound {
+                keepMeetingByBlocks(cellEnd(first)..<cellEnd(last), skip: skip)
+                continue
             }
+            // An inner cell's items all meet `rect`: such an item spans past
+            // the columns (rows) of rect's left and right (top and bottom)
+            // edges, and the mapping is monotone. So no frame is loaded;
+            // and as `skip` holds both flags, a kept entry is a bare index.
+            // Branch-free, as above.
+            for slot in cellEnd(first)..<cellEnd(last - 1) {
+                let entry = entries[slot]
+                result[count] = Int(entry)
+                count += entry & skip == 0 ? 1 : 0
+            }
+            keepMeetingByBlocks(cellEnd(last - 1)..<cellEnd(last), skip: skip)
         }
-        return ascending
+        return count
     }
 
     /// `query(_:)` by checking every frame; already in data order.
@@ -484,7 +579,8 @@ extension SpatialIndex {
     /// Branch-free, since when a large share of frames match, in no pattern
     /// the data order shows, a branch per frame would mispredict often: the
     /// eight comparisons run as one vector compare, every index is written,
-    /// and the count advances only on a match.
+    /// and the count advances only on a match. (Written as `+=`, not `&+=`:
+    /// with the overflow check, the compiler keeps the count branch-free.)
     ///
     /// - Parameter bound: At least the number of matches.
     /// - Complexity: O(*n*).
@@ -592,6 +688,18 @@ func gatherIndices(capacity: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> I
 ///   `values.count` and *r* the range of the values; O(*k*) expected with
 ///   the buckets, and O(*k* · ⌈log₂ *r* / log₂ *k*⌉) at worst.
 func sortIndices(_ values: UnsafeMutableBufferPointer<Int>) {
+    var lowest = Int.max
+    var highest = -1
+    for value in values {
+        lowest = Swift.min(lowest, value)
+        highest = Swift.max(highest, value)
+    }
+    sortIndices(values, lowest: lowest, highest: highest)
+}
+
+/// `sortIndices(_:)` for a caller that already knows the smallest and
+/// largest value, as a query does from gathering them.
+func sortIndices(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int, highest: Int) {
     let count = values.count
     if count <= 32 {
         for next in values.indices.dropFirst() {
@@ -604,12 +712,6 @@ func sortIndices(_ values: UnsafeMutableBufferPointer<Int>) {
             values[slot] = value
         }
         return
-    }
-    var lowest = Int.max
-    var highest = 0
-    for value in values {
-        lowest = Swift.min(lowest, value)
-        highest = Swift.max(highest, value)
     }
     let span = highest - lowest + 1
     // Setting and reading back a bit costs about what one radix pass costs
@@ -654,44 +756,52 @@ private func sortByBitmap(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int
 /// and an insertion sort finishes, moving each only past its bucket's few
 /// others. When the values cluster and a bucket is crowded, the radix sort
 /// takes over instead, so the insertion sort can never go quadratic.
+///
+/// At a few hundred values (a viewport's worth) the fixed costs count as
+/// much as the passes: so the tables are scratch memory (on the stack when
+/// they fit), the bucket starts 16-bit (`sortIndices` sends fewer than
+/// 2048 values here), and the arithmetic unchecked (every value lies in the
+/// range).
 private func sortByBuckets(_ values: UnsafeMutableBufferPointer<Int>, lowest: Int, span: Int) {
     let count = values.count
+    precondition(count < 1 << 16)
     let keyBits = Int.bitWidth - Swift.max(span - 1, 1).leadingZeroBitCount
     let bucketBits = Swift.min(Int.bitWidth - count.leadingZeroBitCount, keyBits)
     let shift = keyBits - bucketBits
-    let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: 1 << bucketBits)
-    defer { starts.deallocate() }
-    starts.initialize(repeating: 0)
-    for value in values {
-        starts[(value - lowest) >> shift] += 1
-    }
-    var start = 0
-    var crowded = 0
-    for bucket in starts.indices {
-        let size = starts[bucket]
-        starts[bucket] = start
-        start += size
-        crowded = Swift.max(crowded, size)
-    }
-    guard crowded <= 16 else {
-        radixSort(values, lowest: lowest, span: span)
-        return
-    }
-    let scratch = UnsafeMutableBufferPointer<Int>.allocate(capacity: count)
-    defer { scratch.deallocate() }
-    for value in values {
-        let bucket = (value - lowest) >> shift
-        scratch[starts[bucket]] = value
-        starts[bucket] += 1
-    }
-    for next in 0..<count {
-        let value = scratch[next]
-        var slot = next
-        while slot > 0 && values[slot - 1] > value {
-            values[slot] = values[slot - 1]
-            slot -= 1
+    let sorted = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 1 << bucketBits) { starts in
+        starts.initialize(repeating: 0)
+        for value in values {
+            starts[(value &- lowest) &>> shift] &+= 1
         }
-        values[slot] = value
+        var start: UInt16 = 0
+        var crowded: UInt16 = 0
+        for bucket in starts.indices {
+            let size = starts[bucket]
+            starts[bucket] = start
+            start &+= size
+            crowded = Swift.max(crowded, size)
+        }
+        guard crowded <= 16 else { return false }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { scratch in
+            for value in values {
+                let bucket = (value &- lowest) &>> shift
+                scratch[Int(starts[bucket])] = value
+                starts[bucket] &+= 1
+            }
+            for next in 0..<count {
+                let value = scratch[next]
+                var slot = next
+                while slot > 0 && values[slot &- 1] > value {
+                    values[slot] = values[slot &- 1]
+                    slot &-= 1
+                }
+                values[slot] = value
+            }
+        }
+        return true
+    }
+    if !sorted {
+        radixSort(values, lowest: lowest, span: span)
     }
 }
 
