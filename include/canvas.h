@@ -516,7 +516,10 @@ canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out
 ** Copies the ids of the items whose frames strictly intersect rect (frames
 ** that only touch it do not count), each once, in data order. An empty or
 ** non-finite rect gives none. Costs time in proportion to the area covered
-** and the result, not to the number of items.
+** and the result, not to the number of items. The exception is the first
+** query or hit test after a resolve, which checks every frame (cheaper than
+** building the index for one question); the second builds the index. Both
+** are O(n), once per resolve.
 */
 canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity, size_t *count_out);
 

@@ -259,6 +259,10 @@ private func checkAgainstBruteForce(_ frames: [Rect], seed: UInt64, queries: Int
                 Issue.record("query \(rect): \(found.count) results, expected \(expected.count); missing \(Set(expected).subtracting(found).sorted().prefix(5)), extra \(Set(found).subtracting(expected).sorted().prefix(5))")
             }
         }
+        if SpatialIndex.scan(frames, for: rect) != expected {
+            failures += 1
+            if failures <= 3 { Issue.record("SpatialIndex.scan(for: \(rect)) differs from the brute-force answer") }
+        }
         if !checkBufferQuery(index, rect, expected) {
             failures += 1
             if failures <= 3 { Issue.record("query(\(rect), into:) differs from the brute-force answer") }
@@ -266,6 +270,10 @@ private func checkAgainstBruteForce(_ frames: [Rect], seed: UInt64, queries: Int
         let point = randomPoint(&rng, frames, bounds)
         let hit = index.item(at: point)
         let expectedHit = bruteHit(frames, point)
+        if SpatialIndex.item(at: point, scanning: frames) != expectedHit {
+            failures += 1
+            if failures <= 3 { Issue.record("SpatialIndex.item(at: \(point), scanning:) differs from the brute-force answer") }
+        }
         if hit != expectedHit {
             failures += 1
             if failures <= 3 {
@@ -423,6 +431,9 @@ struct SpatialIndexTests {
             #expect(index.query(Rect(x: 4, y: 4, width: 2, height: 2)) == [1])
             #expect(index.item(at: Point(x: 5, y: 5)) == 1)
             #expect(index.item(at: Point(x: 5, y: 12)) == nil)
+            #expect(SpatialIndex.scan(frames, for: Rect(x: -100, y: -100, width: 200, height: 200)) == [1])
+            #expect(SpatialIndex.item(at: Point(x: 5, y: 5), scanning: frames) == 1)
+            #expect(SpatialIndex.item(at: Point(x: 5, y: 12), scanning: frames) == nil)
         }
 
         let nothing = SpatialIndex(frames: [Rect(x: .nan, y: .nan, width: .nan, height: .nan), .zero])
@@ -445,6 +456,7 @@ struct SpatialIndexTests {
         ]
         for query in queries {
             #expect(index.query(query) == [])
+            #expect(SpatialIndex.scan(uniformGrid(), for: query) == [])
         }
         #expect(index.item(at: Point(x: .nan, y: 5)) == nil)
         #expect(index.item(at: Point(x: 5, y: .infinity)) == nil)

@@ -15,6 +15,7 @@ extension CanvasEngine {
         var resolution: Resolution
         var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
+        var scannedSinceResolve: Bool
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
         var measuredSinceResolve: Bool
@@ -34,6 +35,7 @@ extension CanvasEngine {
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
+            scannedSinceResolve: scannedSinceResolve,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
@@ -54,6 +56,7 @@ extension CanvasEngine {
         resolution = snapshot.resolution
         resolvedIDs = snapshot.resolvedIDs
         builtIndex = snapshot.builtIndex
+        scannedSinceResolve = snapshot.scannedSinceResolve
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor
         measuredSinceResolve = snapshot.measuredSinceResolve

@@ -101,7 +101,8 @@ extension CanvasEngine {
     public func query(_ rect: Rect) -> [Int] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
         let zoom = self.zoom
-        let candidates = index.query(zoom.unzoomedCover(rect))
+        let cover = zoom.unzoomedCover(rect)
+        let candidates = culling()?.query(cover) ?? SpatialIndex.scan(resolution.frames, for: cover)
         guard !zoom.isIdentity else { return candidates }
         return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
     }
@@ -116,7 +117,8 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
-        if let out, capacity > 0 {
+        // The first query after a resolve scans, into an array (`query`).
+        if let out, capacity > 0, builtIndex != nil || scannedSinceResolve {
             // An Int and a UInt64 share their bits, so the positions are
             // worked on as Ints and each turns into its id's bit pattern.
             let found = out.withMemoryRebound(to: Int.self, capacity: capacity) { positions -> Int? in
@@ -167,11 +169,16 @@ extension CanvasEngine {
     public func item(at point: Point) -> Int? {
         guard point.isFinite else { return nil }
         let zoom = self.zoom
-        guard !zoom.isIdentity else { return index.item(at: point) }
+        let index = culling()
+        if zoom.isIdentity {
+            if let index { return index.item(at: point) }
+            return SpatialIndex.item(at: point, scanning: resolution.frames)
+        }
         // A probe with area on both axes: the index returns nothing for an
         // empty rect, and a point's cover is empty on an axis the zoom leaves alone.
         let probe = zoom.unzoomedCover(Rect(x: point.x - 1, y: point.y - 1, width: 2, height: 2))
-        return index.query(probe).last { zoom.rect(resolution.frames[$0]).contains(point) }
+        let candidates = index?.query(probe) ?? SpatialIndex.scan(resolution.frames, for: probe)
+        return candidates.last { zoom.rect(resolution.frames[$0]).contains(point) }
     }
 
     /// The backdrop tiles covering the visible rectangle.

@@ -21,9 +21,13 @@ public final class CanvasEngine {
     public internal(set) var resolution: Resolution = .empty
     /// The ids the current resolution's frames belong to, in frame order.
     public internal(set) var resolvedIDs: ItemIDs = .empty
-    /// The culling index over the resolution's (unzoomed) frames, built on
-    /// first use after each resolve: a host that only lays out and reads the
-    /// frames never pays for it, and one that culls pays once per resolve.
+    /// The culling index over the resolution's (unzoomed) frames, built
+    /// when asked for. Queries and hit tests ask from their second use after
+    /// a resolve: the first is answered by a scan of the frames, which costs
+    /// about a thirtieth of a build (see `culling`). So a host that only lays
+    /// out and reads frames never pays for the index, one that looks once
+    /// per resolve (measuring in chunks, a one-shot script) pays a scan, and
+    /// one that keeps culling pays one build per resolve.
     public var index: SpatialIndex {
         if let builtIndex { return builtIndex }
         let built = SpatialIndex(frames: resolution.frames)
@@ -32,6 +36,18 @@ public final class CanvasEngine {
     }
     /// The index over the current resolution, once something has asked for it.
     var builtIndex: SpatialIndex? = SpatialIndex.empty
+    /// Whether a query or hit test has been answered by a scan since the
+    /// last resolve, so the next one builds the index.
+    var scannedSinceResolve = false
+
+    /// The index to answer a query or hit test with, or `nil` when this is
+    /// the first since the resolve and a scan should answer it instead.
+    func culling() -> SpatialIndex? {
+        if let builtIndex { return builtIndex }
+        if scannedSinceResolve { return index }
+        scannedSinceResolve = true
+        return nil
+    }
 
     // Sizing (CanvasEngine+Sizing.swift)
     public internal(set) var sizing: ItemSizing = .given
@@ -104,6 +120,7 @@ public final class CanvasEngine {
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil
+        scannedSinceResolve = false
         publishedPositions = nil
         measuredSinceResolve = false
         return viewportChanged()

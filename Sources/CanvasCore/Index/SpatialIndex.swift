@@ -647,6 +647,36 @@ extension SpatialIndex {
     }
 }
 
+/// Answers without an index. Building one costs about thirty scans at a
+/// million frames, so a single question about new frames (a host that lays
+/// out and looks once) is cheaper answered by a scan; the engine builds the
+/// index when a second question comes.
+extension SpatialIndex {
+    /// `query(_:)` over `frames`, by checking every one.
+    /// - Complexity: O(*n*).
+    public static func scan(_ frames: [Rect], for rect: Rect) -> [Int] {
+        guard !frames.isEmpty, rect.width > 0, rect.height > 0, rect.isFinite else { return [] }
+        return SpatialIndex(scanning: frames).scan(rect, bound: frames.count)
+    }
+
+    /// `item(at:)` over `frames`, by checking every one, the last first.
+    /// - Complexity: O(*n*).
+    public static func item(at point: Point, scanning frames: [Rect]) -> Int? {
+        guard point.isFinite else { return nil }
+        return frames.lastIndex { isIndexable($0) && $0.contains(point) }
+    }
+
+    /// Frames without cells, for `scan(_:bound:)`, which reads nothing else.
+    private init(scanning frames: [Rect]) {
+        self.frames = frames
+        grid = .empty
+        cellStart = []
+        entries = []
+        blockBounds = []
+        indexedCount = frames.count
+    }
+}
+
 /// The first `body(buffer)` of `capacity` indices that `body` writes to
 /// `buffer`, as an array.
 ///
