@@ -701,7 +701,7 @@ def write_document(path, r):
 
 LUA_CHANGES = """
 Found the same way, on one `canvas.new` of the scripting bench (the ring over 100,000 items, 996M instructions
-before these changes, 783M after) and kept only where the time moved too:
+before these changes, 783M after them, 760M with change 8 above) and kept only where the time moved too:
 
 1. **No count hook without a budget** (`Sources/canvas-lua/main.c`). Lua counts instructions for a count hook by
    stopping its VM at every instruction, whatever the count, so the hook set for the budget (and for Ctrl-C)
@@ -815,14 +815,15 @@ def miss_reason(goal, r, missed_queries):
                 "`{index=, id=, width=, height=}` table per item, and making those tables in plain Lua, the fastest "
                 f"way Lua has, already takes {ratio(script['fresh'] / script['place'])} of place alone (the fresh "
                 "items row), before anything reads a frame. In a callgrind profile of one `canvas.new` over 100,000 "
-                "items (783M instructions): place's own Lua 366M (the place-alone script runs 383M), making the "
+                "items (760M instructions): place's own Lua 370M (the place-alone script runs 383M), making the "
                 "items 200M (`lua_createtable` and four `lua_rawset` each: the cost Lua's own table constructor "
-                "has), reading the frames back 80M, and the index the first viewport builds 46M; normalizing, "
-                "anchoring and culling cost a few million. This round took that profile from 996M: a count hook "
+                "has), reading the frames back 80M; normalizing, anchoring and the first viewport's cull (a scan, "
+                "change 8 below) cost a few million. This round took that profile from 996M: a count hook "
                 "makes Lua's VM stop at every instruction, so canvas-lua now sets none when there is no budget "
                 "(Ctrl-C sets one from the signal handler, as lua.c does), which was 128M; the collector is held "
                 "while the items are made (every one stays reachable, so a collection then frees nothing), 5 ms "
-                "of their 19; and a count of items no longer builds an id table for ids 1…N. Holding the collector "
+                "of their 19; a count of items no longer builds an id table for ids 1…N; and the first viewport scans instead of "
+                "building an index (46M). Holding the collector "
                 "through `place` as well was measured slower (67 → 78 ms): the debt comes due at once, over "
                 "young items and frames alike.")
     if goal.startswith("At most 64"):
