@@ -602,7 +602,6 @@ def write_document(path, r):
     L.append("the check, normalize, mirror, content size, anchor and a culling scan, all in plain Lua (`lua5.4`, on the")
     L.append("prebuilt items). The Lua scripts switch to the generational collector, as canvas-lua does.")
     L.append("")
-    L.append("")
     L.append(f"A whole process can run slow on this machine, so each ratio is the median over {script['rounds']} rounds of the")
     L.append("ratio between processes that ran back to back in one round (each round runs every command once, in a")
     L.append("rotating order), not the ratio of the medians.")
