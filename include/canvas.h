@@ -520,6 +520,11 @@ canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out
 ** query or hit test after a resolve, which checks every frame (cheaper than
 ** building the index for one question); the second builds the index. Both
 ** are O(n), once per resolve.
+**
+** Same buffer rules as canvas_copy_frames, with one addition: a query may
+** use all of out, up to capacity, as scratch space while it works, so keep
+** nothing there past the ids it reports. (A screenful then costs no
+** allocation.)
 */
 canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity, size_t *count_out);
 
