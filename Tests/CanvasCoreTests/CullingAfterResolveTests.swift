@@ -34,6 +34,19 @@ struct CullingAfterResolveTests {
         }
     }
 
+    @Test("Ids into a caller's buffer take the same turns: a scan, then the index")
+    func queryIDsScanThenBuild() throws {
+        let engine = try tileCanvas(count: 400, columns: 20, ids: (0..<400).map(reversedID), viewport: nil)
+        let rect = rect(150, 250, 430, 310)
+        let expected = bruteQuery(engine, rect).map { engine.resolvedIDs[$0] }
+        for turn in ["scan", "index"] {
+            var out = [UInt64](repeating: 0, count: 400)
+            let count = out.withUnsafeMutableBufferPointer { engine.queryIDs(rect, into: $0.baseAddress, capacity: 400) }
+            #expect(Array(out[..<count]) == expected, "\(turn)")
+            #expect(hasIndex(engine) == (turn == "index"))
+        }
+    }
+
     @Test("Hit tests take the same turns, zoomed or not, and the last item in data order wins")
     func hitTestsScanThenBuild() throws {
         for zoom in [1.0, 2.0] {

@@ -100,9 +100,14 @@ extension CanvasEngine {
     ///   to the item count; zooming changes neither the index nor this cost.
     public func query(_ rect: Rect) -> [Int] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
+        return query(rect, using: culling())
+    }
+
+    /// `query(_:)` with the index `culling()` gave, or a scan for `nil`.
+    private func query(_ rect: Rect, using index: SpatialIndex?) -> [Int] {
         let zoom = self.zoom
         let cover = zoom.unzoomedCover(rect)
-        let candidates = culling()?.query(cover) ?? SpatialIndex.scan(resolution.frames, for: cover)
+        let candidates = index?.query(cover) ?? SpatialIndex.scan(resolution.frames, for: cover)
         guard !zoom.isIdentity else { return candidates }
         return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
     }
@@ -117,8 +122,8 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
-        // The first query after a resolve scans, into an array (`query`).
-        if let out, capacity > 0, builtIndex != nil || scannedSinceResolve {
+        let index = culling()  // nil: the first query after a resolve, a scan into an array
+        if let out, capacity > 0, let index {
             // An Int and a UInt64 share their bits, so the positions are
             // worked on as Ints and each turns into its id's bit pattern.
             let found = out.withMemoryRebound(to: Int.self, capacity: capacity) { positions -> Int? in
@@ -142,7 +147,7 @@ extension CanvasEngine {
         }
         // No buffer, or one too small to work in: the array query, copied
         // only when every id fits.
-        let positions = query(rect)
+        let positions = query(rect, using: index)
         if let out, positions.count <= capacity {
             let ids = resolvedIDs
             for (slot, position) in positions.enumerated() { out[slot] = ids[position] }
