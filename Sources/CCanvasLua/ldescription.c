@@ -89,29 +89,36 @@ static void push_entry_id(lua_State *L, int entry, lua_Integer index, const char
     }
 }
 
-/* Whether the entry on top of the stack is a table with a usable id and,
-   when sized_by_entries, a usable size, which then goes to *size. Checks
-   without naming the entry: formatting "items[i]" for every entry of a good
-   array would cost more than reading it. */
-static int entry_fits(lua_State *L, int sized_by_entries, canvas_size *size) {
+/* Reads the entry on top of the stack, items[i]: when it is a table with a
+   usable id and, if sized_by_entries, a usable size (which goes to *size),
+   pushes its id (its id field, or i) and returns 1; else pushes nothing and
+   returns 0. Checks without naming the entry: formatting "items[i]" for
+   every entry of a good array would cost more than reading it. */
+static int read_entry(lua_State *L, lua_Integer i, int sized_by_entries, canvas_size *size) {
     if (!lua_istable(L, -1)) return 0;
-    int id_type = lua_getfield(L, -1, "id");
-    int fits = id_type == LUA_TNIL || id_type == LUA_TSTRING || lua_isinteger(L, -1);
-    lua_pop(L, 1);
-    if (fits && sized_by_entries) {
+    if (sized_by_entries) {
         int width_type = lua_getfield(L, -1, "width");
         int height_type = lua_getfield(L, -2, "height");
         double width = lua_tonumber(L, -2), height = lua_tonumber(L, -1);
-        fits = width_type == LUA_TNUMBER && height_type == LUA_TNUMBER
-            && isfinite(width) && isfinite(height) && width >= 0 && height >= 0;
-        *size = (canvas_size){width, height};
         lua_pop(L, 2);
+        if (width_type != LUA_TNUMBER || height_type != LUA_TNUMBER || !isfinite(width) || !isfinite(height)
+            || width < 0 || height < 0)
+            return 0;
+        *size = (canvas_size){width, height};
     }
-    return fits;
+    int id_type = lua_getfield(L, -1, "id");
+    if (id_type == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushinteger(L, i);
+        return 1;
+    }
+    if (id_type == LUA_TSTRING || lua_isinteger(L, -1)) return 1;
+    lua_pop(L, 1);
+    return 0;
 }
 
 /* Raises the precise complaint about items[i], the entry on top of the stack
-   that entry_fits refused. */
+   that read_entry refused. */
 static void report_entry(lua_State *L, lua_Integer i, int sized_by_entries) {
     char where[48];
     snprintf(where, sizeof where, "items[%lld]", (long long)i);
@@ -168,9 +175,8 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
     for (lua_Integer i = 1; i <= count; i++) {
         canvas_size size = sizing->size;
         lua_geti(L, source, i);
-        if (!entry_fits(L, sized_by_entries, &size)) report_entry(L, i, sized_by_entries);
-        push_entry_id(L, lua_gettop(L), i, "");  /* entry_fits checked the id */
-        lua_remove(L, -2);
+        if (!read_entry(L, i, sized_by_entries, &size)) report_entry(L, i, sized_by_entries);
+        lua_remove(L, -2);                  /* the entry, under its id */
         lua_pushvalue(L, -1);
         if (lua_rawget(L, seen) != LUA_TNIL)
             luaL_error(L, "items[%I].id: duplicate id %s (also the id of items[%I])", i,
