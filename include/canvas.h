@@ -48,15 +48,17 @@ extern "C" {
 ** code. New codes may be added; treat unknown non-zero codes as failures.
 */
 typedef int canvas_status;
-#define CANVAS_OK                    0  /* Success */
-#define CANVAS_ERR_NULL              1  /* A required pointer argument was NULL */
-#define CANVAS_ERR_INVALID_ARGUMENT  2  /* An argument is out of range or inconsistent */
-#define CANVAS_ERR_NON_FINITE        3  /* A number that must be finite was NaN or infinite */
-#define CANVAS_ERR_CALLBACK          4  /* A host callback returned a failure */
-#define CANVAS_ERR_BUFFER_TOO_SMALL  5  /* An output buffer is smaller than the result */
-#define CANVAS_ERR_BAD_LAYOUT        6  /* A layout returned unusable frames */
-#define CANVAS_ERR_BUSY              7  /* Called from inside one of the engine's own callbacks */
-#define CANVAS_ERR_NOT_FOUND         8  /* An id names no item */
+enum {
+    CANVAS_OK = 0,                      /* Success */
+    CANVAS_ERR_NULL = 1,                /* A required pointer argument was NULL */
+    CANVAS_ERR_INVALID_ARGUMENT = 2,    /* An argument is out of range or inconsistent */
+    CANVAS_ERR_NON_FINITE = 3,          /* A number that must be finite was NaN or infinite */
+    CANVAS_ERR_CALLBACK = 4,            /* A host callback returned a failure */
+    CANVAS_ERR_BUFFER_TOO_SMALL = 5,    /* An output buffer is smaller than the result */
+    CANVAS_ERR_BAD_LAYOUT = 6,          /* A layout returned unusable frames */
+    CANVAS_ERR_BUSY = 7,                /* Called from inside one of the engine's own callbacks */
+    CANVAS_ERR_NOT_FOUND = 8,           /* An id names no item */
+};
 
 /* A size in points. */
 typedef struct canvas_size {
@@ -161,9 +163,11 @@ size_t canvas_get_item_count(const canvas_engine *engine);
 
 /* Vertical alignment of items inside a flow row. */
 typedef int canvas_flow_alignment;
-#define CANVAS_FLOW_ALIGN_TOP     0
-#define CANVAS_FLOW_ALIGN_CENTER  1
-#define CANVAS_FLOW_ALIGN_BOTTOM  2
+enum {
+    CANVAS_FLOW_ALIGN_TOP = 0,
+    CANVAS_FLOW_ALIGN_CENTER = 1,
+    CANVAS_FLOW_ALIGN_BOTTOM = 2,
+};
 
 /*
 ** METHOD: canvas_engine
@@ -230,9 +234,11 @@ canvas_status canvas_set_layout_custom(canvas_engine *engine, canvas_place_fn pl
 
 /* How the content size follows the items. */
 typedef int canvas_content_mode;
-#define CANVAS_CONTENT_AUTOMATIC  0  /* the cluster of items plus margins */
-#define CANVAS_CONTENT_FIXED      1  /* exactly size; larger content spills past it */
-#define CANVAS_CONTENT_AT_LEAST   2  /* per axis, the larger of size and the automatic size */
+enum {
+    CANVAS_CONTENT_AUTOMATIC = 0,    /* the cluster of items plus margins */
+    CANVAS_CONTENT_FIXED = 1,        /* exactly size; larger content spills past it */
+    CANVAS_CONTENT_AT_LEAST = 2,     /* per axis, the larger of size and the automatic size */
+};
 
 /*
 ** METHOD: canvas_engine
@@ -264,8 +270,10 @@ canvas_status canvas_set_content_anchor(canvas_engine *engine, canvas_point anch
 
 /* Reading direction. */
 typedef int canvas_direction;
-#define CANVAS_DIRECTION_LTR  0
-#define CANVAS_DIRECTION_RTL  1
+enum {
+    CANVAS_DIRECTION_LTR = 0,
+    CANVAS_DIRECTION_RTL = 1,
+};
 
 /*
 ** METHOD: canvas_engine
@@ -392,10 +400,12 @@ canvas_status canvas_set_measure(canvas_engine *engine, canvas_measure_fn measur
 
 /* What canvas_step did. */
 typedef int canvas_step_result;
-#define CANVAS_STEP_IDLE      0  /* nothing to measure */
-#define CANVAS_STEP_DEFERRED  1  /* the viewport is moving; measuring waits */
-#define CANVAS_STEP_MEASURED  2  /* measured a chunk; more remain */
-#define CANVAS_STEP_RESOLVED  3  /* measured the last chunk and resolved once */
+enum {
+    CANVAS_STEP_IDLE = 0,        /* nothing to measure */
+    CANVAS_STEP_DEFERRED = 1,    /* the viewport is moving; measuring waits */
+    CANVAS_STEP_MEASURED = 2,    /* measured a chunk; more remain */
+    CANVAS_STEP_RESOLVED = 3,    /* measured the last chunk and resolved once */
+};
 
 /*
 ** METHOD: canvas_engine
@@ -552,10 +562,12 @@ canvas_status canvas_scroll_to_rect(canvas_engine *engine, canvas_rect region, c
 
 /* A direction to page in. */
 typedef int canvas_page_direction;
-#define CANVAS_PAGE_LEFT   0
-#define CANVAS_PAGE_RIGHT  1
-#define CANVAS_PAGE_UP     2
-#define CANVAS_PAGE_DOWN   3
+enum {
+    CANVAS_PAGE_LEFT = 0,
+    CANVAS_PAGE_RIGHT = 1,
+    CANVAS_PAGE_UP = 2,
+    CANVAS_PAGE_DOWN = 3,
+};
 
 /*
 ** METHOD: canvas_engine
@@ -571,9 +583,11 @@ canvas_status canvas_page(canvas_engine *engine, canvas_page_direction direction
 ** ====================================================================== */
 
 typedef int canvas_backdrop_kind;
-#define CANVAS_BACKDROP_NONE  0
-#define CANVAS_BACKDROP_DOTS  1  /* size is the dot radius */
-#define CANVAS_BACKDROP_GRID  2  /* size is the line width (0 draws 0.5) */
+enum {
+    CANVAS_BACKDROP_NONE = 0,
+    CANVAS_BACKDROP_DOTS = 1,    /* size is the dot radius */
+    CANVAS_BACKDROP_GRID = 2,    /* size is the line width (0 draws 0.5) */
+};
 
 /*
 ** METHOD: canvas_engine
@@ -617,15 +631,19 @@ canvas_status canvas_copy_backdrop_origins(const canvas_engine *engine, canvas_p
 ** ====================================================================== */
 
 typedef int canvas_zoom_axis;
-#define CANVAS_ZOOM_HORIZONTAL  0  /* the default: widths and x only */
-#define CANVAS_ZOOM_VERTICAL    1
-#define CANVAS_ZOOM_BOTH        2
+enum {
+    CANVAS_ZOOM_HORIZONTAL = 0,    /* the default: widths and x only */
+    CANVAS_ZOOM_VERTICAL = 1,
+    CANVAS_ZOOM_BOTH = 2,
+};
 
 /* What a zoom callback is told. */
 typedef int canvas_zoom_event;
-#define CANVAS_ZOOM_WILL_BEGIN  0  /* a pinch began */
-#define CANVAS_ZOOM_DID_CHANGE  1  /* the scale changed (pinch, tap, setter, new items) */
-#define CANVAS_ZOOM_DID_END     2  /* a pinch ended, was cancelled or failed */
+enum {
+    CANVAS_ZOOM_WILL_BEGIN = 0,    /* a pinch began */
+    CANVAS_ZOOM_DID_CHANGE = 1,    /* the scale changed (pinch, tap, setter, new items) */
+    CANVAS_ZOOM_DID_END = 2,       /* a pinch ended, was cancelled or failed */
+};
 
 /*
 ** Told about zoom changes, so the host can scale what it draws inside items.
@@ -683,11 +701,13 @@ canvas_status canvas_get_zoom(const canvas_engine *engine, double *scale_out);
 
 /* The phases of a pinch. */
 typedef int canvas_pinch_phase;
-#define CANVAS_PINCH_BEGAN      0
-#define CANVAS_PINCH_CHANGED    1
-#define CANVAS_PINCH_ENDED      2
-#define CANVAS_PINCH_CANCELLED  3
-#define CANVAS_PINCH_FAILED     4
+enum {
+    CANVAS_PINCH_BEGAN = 0,
+    CANVAS_PINCH_CHANGED = 1,
+    CANVAS_PINCH_ENDED = 2,
+    CANVAS_PINCH_CANCELLED = 3,
+    CANVAS_PINCH_FAILED = 4,
+};
 
 /*
 ** METHOD: canvas_engine
@@ -727,9 +747,11 @@ canvas_status canvas_two_finger_tap(canvas_engine *engine);
 
 /* What canvas_select_at did. */
 typedef int canvas_select_result;
-#define CANVAS_SELECT_NOTHING   0  /* no item under the point */
-#define CANVAS_SELECT_SELECTED  1  /* the item under the point is now selected */
-#define CANVAS_SELECT_REFUSED   2  /* a pinch is in flight; nothing changed */
+enum {
+    CANVAS_SELECT_NOTHING = 0,     /* no item under the point */
+    CANVAS_SELECT_SELECTED = 1,    /* the item under the point is now selected */
+    CANVAS_SELECT_REFUSED = 2,     /* a pinch is in flight; nothing changed */
+};
 
 /*
 ** METHOD: canvas_engine

@@ -1,0 +1,60 @@
+import CCanvasHeader
+
+// canvas.h declares its constants as enumerators, so that FFI parsers (cffi,
+// LuaJIT) can read them; Swift imports an anonymous enum's constants as Int.
+// These restate them with the C type the header gives them, and shadow the
+// imported ones inside this module. A constant missing here shows up as an
+// Int where a CInt is wanted: add it beside its kin.
+
+let CANVAS_OK = canvas_status(CCanvasHeader.CANVAS_OK)
+let CANVAS_ERR_NULL = canvas_status(CCanvasHeader.CANVAS_ERR_NULL)
+let CANVAS_ERR_INVALID_ARGUMENT = canvas_status(CCanvasHeader.CANVAS_ERR_INVALID_ARGUMENT)
+let CANVAS_ERR_NON_FINITE = canvas_status(CCanvasHeader.CANVAS_ERR_NON_FINITE)
+let CANVAS_ERR_CALLBACK = canvas_status(CCanvasHeader.CANVAS_ERR_CALLBACK)
+let CANVAS_ERR_BUFFER_TOO_SMALL = canvas_status(CCanvasHeader.CANVAS_ERR_BUFFER_TOO_SMALL)
+let CANVAS_ERR_BAD_LAYOUT = canvas_status(CCanvasHeader.CANVAS_ERR_BAD_LAYOUT)
+let CANVAS_ERR_BUSY = canvas_status(CCanvasHeader.CANVAS_ERR_BUSY)
+let CANVAS_ERR_NOT_FOUND = canvas_status(CCanvasHeader.CANVAS_ERR_NOT_FOUND)
+
+let CANVAS_FLOW_ALIGN_TOP = canvas_flow_alignment(CCanvasHeader.CANVAS_FLOW_ALIGN_TOP)
+let CANVAS_FLOW_ALIGN_CENTER = canvas_flow_alignment(CCanvasHeader.CANVAS_FLOW_ALIGN_CENTER)
+let CANVAS_FLOW_ALIGN_BOTTOM = canvas_flow_alignment(CCanvasHeader.CANVAS_FLOW_ALIGN_BOTTOM)
+
+let CANVAS_CONTENT_AUTOMATIC = canvas_content_mode(CCanvasHeader.CANVAS_CONTENT_AUTOMATIC)
+let CANVAS_CONTENT_FIXED = canvas_content_mode(CCanvasHeader.CANVAS_CONTENT_FIXED)
+let CANVAS_CONTENT_AT_LEAST = canvas_content_mode(CCanvasHeader.CANVAS_CONTENT_AT_LEAST)
+
+let CANVAS_DIRECTION_LTR = canvas_direction(CCanvasHeader.CANVAS_DIRECTION_LTR)
+let CANVAS_DIRECTION_RTL = canvas_direction(CCanvasHeader.CANVAS_DIRECTION_RTL)
+
+let CANVAS_STEP_IDLE = canvas_step_result(CCanvasHeader.CANVAS_STEP_IDLE)
+let CANVAS_STEP_DEFERRED = canvas_step_result(CCanvasHeader.CANVAS_STEP_DEFERRED)
+let CANVAS_STEP_MEASURED = canvas_step_result(CCanvasHeader.CANVAS_STEP_MEASURED)
+let CANVAS_STEP_RESOLVED = canvas_step_result(CCanvasHeader.CANVAS_STEP_RESOLVED)
+
+let CANVAS_PAGE_LEFT = canvas_page_direction(CCanvasHeader.CANVAS_PAGE_LEFT)
+let CANVAS_PAGE_RIGHT = canvas_page_direction(CCanvasHeader.CANVAS_PAGE_RIGHT)
+let CANVAS_PAGE_UP = canvas_page_direction(CCanvasHeader.CANVAS_PAGE_UP)
+let CANVAS_PAGE_DOWN = canvas_page_direction(CCanvasHeader.CANVAS_PAGE_DOWN)
+
+let CANVAS_BACKDROP_NONE = canvas_backdrop_kind(CCanvasHeader.CANVAS_BACKDROP_NONE)
+let CANVAS_BACKDROP_DOTS = canvas_backdrop_kind(CCanvasHeader.CANVAS_BACKDROP_DOTS)
+let CANVAS_BACKDROP_GRID = canvas_backdrop_kind(CCanvasHeader.CANVAS_BACKDROP_GRID)
+
+let CANVAS_ZOOM_HORIZONTAL = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_HORIZONTAL)
+let CANVAS_ZOOM_VERTICAL = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_VERTICAL)
+let CANVAS_ZOOM_BOTH = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_BOTH)
+
+let CANVAS_ZOOM_WILL_BEGIN = canvas_zoom_event(CCanvasHeader.CANVAS_ZOOM_WILL_BEGIN)
+let CANVAS_ZOOM_DID_CHANGE = canvas_zoom_event(CCanvasHeader.CANVAS_ZOOM_DID_CHANGE)
+let CANVAS_ZOOM_DID_END = canvas_zoom_event(CCanvasHeader.CANVAS_ZOOM_DID_END)
+
+let CANVAS_PINCH_BEGAN = canvas_pinch_phase(CCanvasHeader.CANVAS_PINCH_BEGAN)
+let CANVAS_PINCH_CHANGED = canvas_pinch_phase(CCanvasHeader.CANVAS_PINCH_CHANGED)
+let CANVAS_PINCH_ENDED = canvas_pinch_phase(CCanvasHeader.CANVAS_PINCH_ENDED)
+let CANVAS_PINCH_CANCELLED = canvas_pinch_phase(CCanvasHeader.CANVAS_PINCH_CANCELLED)
+let CANVAS_PINCH_FAILED = canvas_pinch_phase(CCanvasHeader.CANVAS_PINCH_FAILED)
+
+let CANVAS_SELECT_NOTHING = canvas_select_result(CCanvasHeader.CANVAS_SELECT_NOTHING)
+let CANVAS_SELECT_SELECTED = canvas_select_result(CCanvasHeader.CANVAS_SELECT_SELECTED)
+let CANVAS_SELECT_REFUSED = canvas_select_result(CCanvasHeader.CANVAS_SELECT_REFUSED)
