@@ -10,6 +10,8 @@
 ** hook, because a signal handler cannot safely touch a Lua state.
 */
 #include <errno.h>
+#include <sys/time.h>
+#include <unistd.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -63,22 +65,55 @@ static void *budget_alloc(void *user, void *block, size_t old_size, size_t new_s
 ** place function, 1.8x that of a tight loop. So without a budget no hook is
 ** set, and Ctrl-C sets one from the signal handler, as lua.c does:
 ** lua_sethook is safe there.
+**
+** A spent limit stays spent: the hook then runs at every instruction, call
+** and return, of the main thread and of every coroutine it reaches, and
+** raises the limit's error each time, so a pcall, xpcall or coroutine that
+** catches it cannot do one more instruction of work.
 */
 static lua_State *running_state;
 static long long instruction_limit;  /* 0: no limit, and no hook */
 static long long instructions_used;
 static volatile sig_atomic_t interrupted;
 
+enum { LIMIT_NONE, LIMIT_INSTRUCTIONS, LIMIT_TIME };
+static volatile sig_atomic_t limit_spent;  /* which limit ran out, once one has */
+static double time_limit;                  /* seconds of CPU time; 0: no limit */
+
+#define SPENT_MASK (LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT)
+
+static int raise_spent(lua_State *L) {
+    if (limit_spent == LIMIT_TIME)
+        return luaL_error(L, "time limit exceeded (%f s of CPU time; raise it with --max-time)", time_limit);
+    return luaL_error(L, "instruction limit exceeded (%I instructions; raise it with --max-instructions)",
+                      (lua_Integer)instruction_limit);
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
+/* Marks a limit spent and makes every thread that runs next hit the hook. */
+static void spend(lua_State *L, int limit) {
+    if (!limit_spent) limit_spent = limit;
+    lua_sethook(running_state, budget_hook, SPENT_MASK, 1);
+    if (L && L != running_state) lua_sethook(L, budget_hook, SPENT_MASK, 1);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
+    if (limit_spent) {
+        spend(L, limit_spent);  /* a coroutine armed before the limit ran out */
+        raise_spent(L);
+    }
     if (interrupted) {
         interrupted = 0;
         luaL_error(L, "interrupted");
     }
+    if (!instruction_limit) return;
     instructions_used += HOOK_STEP;
-    if (instructions_used > instruction_limit)
-        luaL_error(L, "instruction limit exceeded (%I instructions; raise it with --max-instructions)",
-                   (lua_Integer)instruction_limit);
+    if (instructions_used > instruction_limit) {
+        spend(L, LIMIT_INSTRUCTIONS);
+        raise_spent(L);
+    }
 }
 
 /* Set by on_interrupt when there is no budget hook to notice the flag. */
@@ -93,8 +128,106 @@ static void interrupt_hook(lua_State *L, lua_Debug *ar) {
 static void on_interrupt(int signal_number) {
     signal(signal_number, SIG_DFL);
     interrupted = 1;
-    if (!instruction_limit)
-        lua_sethook(running_state, interrupt_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    if (!instruction_limit && !limit_spent)
+        lua_sethook(running_state, interrupt_hook, SPENT_MASK, 1);
+}
+
+/*
+** The CPU-time limit. Time spent inside C functions (string.rep, a pattern
+** match, the engine's own layout) counts too, so it is measured by the
+** kernel: an ITIMER_PROF timer raises SIGPROF once the process has used
+** time_limit seconds of CPU. The handler spends the limit, which stops the
+** script at its next Lua instruction. A script stuck inside one C call never
+** reaches one, so the timer is re-armed for TIME_GRACE more seconds, and if
+** it fires again the process writes the message and exits from the handler
+** (write and _exit are safe there; nothing else is).
+*/
+#define TIME_GRACE 0.5
+static char time_message[160];
+static size_t time_message_length;
+
+static void arm_timer(double seconds) {
+    struct itimerval timer = {{0, 0}, {0, 0}};
+    if (seconds > 0) {
+        timer.it_value.tv_sec = (time_t)seconds;
+        timer.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+        if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+    }
+    setitimer(ITIMER_PROF, &timer, NULL);
+}
+
+static void on_cpu_time(int signal_number) {
+    (void)signal_number;
+    if (limit_spent == LIMIT_TIME) {
+        ssize_t ignored = write(STDERR_FILENO, time_message, time_message_length);
+        (void)ignored;
+        _exit(EXIT_FAILURE);
+    }
+    limit_spent = LIMIT_TIME;
+    lua_sethook(running_state, budget_hook, SPENT_MASK, 1);
+    arm_timer(TIME_GRACE);
+}
+
+static void start_timer(const char *program) {
+    if (time_limit <= 0) return;
+    int length = snprintf(time_message, sizeof time_message,
+                          "%s: time limit exceeded (%g s of CPU time; raise it with --max-time)\n",
+                          program, time_limit);
+    time_message_length = length < 0 ? 0 : (size_t)length < sizeof time_message ? (size_t)length : sizeof time_message - 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_cpu_time;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGPROF, &action, NULL);
+    arm_timer(time_limit);
+}
+
+static void stop_timer(void) {
+    if (time_limit > 0) arm_timer(0);
+}
+
+/*
+** An error the hook raises is raised with hooks off (Lua turns them off
+** while a hook runs), and xpcall's message handler runs right there, so a
+** handler that loops could never be stopped. canvas-lua's xpcall hands the
+** message straight back without calling the script's handler once a limit
+** is spent. The handler is wrapped, and xpcall called with a continuation,
+** so xpcall still works across coroutine.yield.
+*/
+static int guarded_handler(lua_State *L) {
+    if (limit_spent) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int xpcall_done(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L);
+}
+
+/* Upvalue 1: the real xpcall. */
+static int guarded_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, xpcall_done);
+    return xpcall_done(L, LUA_OK, 0);
+}
+
+static void guard_xpcall(lua_State *L) {
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, guarded_xpcall, 1);
+    lua_setglobal(L, "xpcall");
 }
 
 /* ---- running ---------------------------------------------------------- */
@@ -112,10 +245,16 @@ static int docall(lua_State *L, int nargs, int nresults, int traceback) {
         lua_insert(L, base);
     }
     instructions_used = 0;
+    if (instruction_limit && !limit_spent) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
     signal(SIGINT, on_interrupt);
     int status = lua_pcall(L, nargs, nresults, traceback ? base : 0);
     signal(SIGINT, SIG_DFL);
     if (traceback) lua_remove(L, base);
+    if (limit_spent && status == LUA_OK) {  /* the last catch returned straight to C */
+        lua_settop(L, base - 1);
+        lua_pushcfunction(L, raise_spent);
+        status = lua_pcall(L, 0, 0, 0);
+    }
     return status;
 }
 
@@ -239,14 +378,21 @@ static int pmain(lua_State *L) {
     luaL_checkversion(L);
 
     luaL_openlibs(L);
+    guard_xpcall(L);
     luaL_requiref(L, "canvas", luaopen_canvas, 1);     /* 1: the module */
     if (options->sandbox) sandbox_apply(L);
     create_arg_table(L, argv, argc, options->script_index);
     lua_gc(L, LUA_GCRESTART);
     lua_gc(L, LUA_GCGEN, 0, 0);
 
-    /* Run the script; it returns the description. */
-    int status = luaL_loadfile(L, options->script);
+    /* Run the script; it returns the description. Lua does not verify
+       bytecode, so a sandboxed script must be text, read from a file or
+       from stdin ("-") alike. */
+    const char *file = strcmp(options->script, "-") == 0 ? NULL : options->script;
+    int status = luaL_loadfilex(L, file, options->sandbox ? "t" : NULL);
+    if (status == LUA_ERRSYNTAX && options->sandbox && strstr(lua_tostring(L, -1), "attempt to load a binary chunk"))
+        return luaL_error(L, "%s: binary chunks are not available in the sandbox (--sandbox)",
+                          file ? file : "stdin");
     if (status == LUA_OK) {
         int nargs = argc - options->script_index - 1;
         luaL_checkstack(L, nargs + 3, "too many script arguments");
@@ -313,16 +459,27 @@ int main(int argc, char **argv) {
     }
     running_state = L;
     instruction_limit = options.max_instructions;
+    time_limit = options.max_time;
     if (instruction_limit) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
     lua_gc(L, LUA_GCSTOP);  /* no collections while building the state */
     lua_pushcfunction(L, pmain);
     lua_pushinteger(L, argc);
     lua_pushlightuserdata(L, argv);
     lua_pushlightuserdata(L, &options);
+    start_timer(progname);
     int status = lua_pcall(L, 3, 0, 0);
+    stop_timer();
     if (status != LUA_OK) {
         const char *message = lua_tostring(L, -1);
         report(message ? message : "(error object is not a string)");
+        /* A limit that ran out is the reason, whatever caught it on the way. */
+        const char *reason = limit_spent == LIMIT_TIME ? "time limit exceeded"
+                           : limit_spent == LIMIT_INSTRUCTIONS ? "instruction limit exceeded" : NULL;
+        if (reason && (!message || !strstr(message, reason))) {
+            lua_pushcfunction(L, raise_spent);
+            lua_pcall(L, 0, 0, 0);
+            report(lua_tostring(L, -1));
+        }
         if (budget.refused)
             fprintf(stderr, "%s: the script reached the memory limit of %zu MiB; raise it with --max-memory\n",
                     progname, options.max_memory >> 20);

@@ -17,6 +17,7 @@
 
 #define DEFAULT_MAX_INSTRUCTIONS 1000000000LL     /* a few seconds of work, not minutes */
 #define DEFAULT_MAX_MEMORY ((size_t)1 << 30)      /* 1 GiB of Lua heap: a million items need about half */
+#define DEFAULT_MAX_TIME 60.0                     /* seconds of CPU time: a million items take a few */
 
 static const char usage_text[] =
     "usage: canvas-lua [options] script.lua [args...]\n"
@@ -34,9 +35,13 @@ static const char usage_text[] =
     "                          (default 1000000000; 0 for no limit)\n"
     "  --max-memory SIZE       cap the Lua heap, e.g. 512M or 2G (default 1G; 0 for\n"
     "                          no limit)\n"
+    "  --max-time SECONDS      stop after this much CPU time, time inside library\n"
+    "                          functions and the engine included (default 60; 0 for\n"
+    "                          no limit; fractions allowed)\n"
     "  -h, --help              show this help and exit\n"
     "  -v, --version           show the version and exit\n"
     "  --                      stop handling options\n"
+    "  -                       read the script from stdin\n"
     "\n"
     "The module is also available to scripts as require \"canvas\".\n";
 
@@ -89,12 +94,15 @@ int options_parse(int argc, char **argv, run_options *out) {
         .format = "json",
         .max_instructions = DEFAULT_MAX_INSTRUCTIONS,
         .max_memory = DEFAULT_MAX_MEMORY,
+        .max_time = DEFAULT_MAX_TIME,
     };
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         const char *arg = argv[i], *value = NULL;
         unsigned long long amount;
-        if (strcmp(arg, "--") == 0) {
+        if (strcmp(arg, "-") == 0) {
+            break;  /* the script is stdin */
+        } else if (strcmp(arg, "--") == 0) {
             i++;
             break;
         } else if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
@@ -131,6 +139,15 @@ int options_parse(int argc, char **argv, run_options *out) {
                 return OPTIONS_USAGE_ERROR;
             }
             out->max_memory = (size_t)amount;
+        } else if (option_with_value(argc, argv, &i, "--max-time", &value)) {
+            char *end = NULL;
+            double seconds = value && value[0] != '-' ? strtod(value, &end) : -1;
+            /* at most a year: setitimer's seconds must fit a time_t */
+            if (!value || !end || end == value || *end || !(seconds >= 0 && seconds <= 31536000)) {
+                usage_error(program, "--max-time expects a number of seconds from 0 to 31536000, got", value ? value : "nothing");
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->max_time = seconds;
         } else {
             usage_error(program, "unknown option", arg);
             return OPTIONS_USAGE_ERROR;

@@ -15,6 +15,7 @@ typedef struct run_options {
     int sandbox;                /* --sandbox: no io, os, debug, package loaders */
     long long max_instructions; /* 0: unlimited */
     size_t max_memory;          /* bytes; 0: unlimited */
+    double max_time;            /* seconds of CPU time; 0: unlimited */
 } run_options;
 
 enum { OPTIONS_RUN, OPTIONS_DONE, OPTIONS_USAGE_ERROR };
