@@ -4,7 +4,7 @@
 **     gestures = {
 **       {"began", scale = 1, x = 200, y = 150},   -- a pinch begins (scale 1, 2 touches)
 **       {"changed", scale = 2, touches = 2},      -- ... and spreads to twice the span
-**       {"ended"},                                -- or {"cancelled"}
+**       {"ended"},                                -- or {"cancelled"} or {"failed"}
 **       {"tap"},                                  -- the two-finger tap
 **       {"select", x = 40, y = 30},               -- a one-finger tap that selects
 **     }
@@ -27,9 +27,9 @@ typedef struct gesture {
     double x, y;                    /* NaN: the viewport's middle */
 } gesture;
 
-static const char *const names[] = {"began", "changed", "ended", "cancelled", "tap", "select", NULL};
+static const char *const names[] = {"began", "changed", "ended", "cancelled", "failed", "tap", "select", NULL};
 static const int kinds[] = {
-    CANVAS_PINCH_BEGAN, CANVAS_PINCH_CHANGED, CANVAS_PINCH_ENDED, CANVAS_PINCH_CANCELLED,
+    CANVAS_PINCH_BEGAN, CANVAS_PINCH_CHANGED, CANVAS_PINCH_ENDED, CANVAS_PINCH_CANCELLED, CANVAS_PINCH_FAILED,
     GESTURE_TAP, GESTURE_SELECT,
 };
 
@@ -62,7 +62,7 @@ static void read_gesture(lua_State *L, int entry, const char *where, gesture *ou
     for (int i = 0; name && names[i]; i++)
         if (strcmp(name, names[i]) == 0) found = i;
     if (found < 0)
-        luaL_error(L, "%s: unknown gesture '%s' (expected began, changed, ended, cancelled, tap or select)",
+        luaL_error(L, "%s: unknown gesture '%s' (expected began, changed, ended, cancelled, failed, tap or select)",
                    where, name ? name : luaL_typename(L, -1));
     lua_pop(L, 1);
     out->kind = kinds[found];

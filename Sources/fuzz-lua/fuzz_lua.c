@@ -3,11 +3,16 @@
 **
 ** Each input is a Lua chunk (text only) run in a fresh state with the pure
 ** libraries and the canvas module, under an instruction budget and a memory
-** cap. Whatever it returns goes to canvas.resolve and canvas.new, and a few
+** cap and a CPU-time limit. As in canvas-lua, a spent limit stays spent
+** (the hook then fires at every instruction, so pcall cannot catch it and
+** carry on), and the time limit is also checked by the allocator, so a loop
+** of string.rep calls ends too; libFuzzer's -timeout (scripts/fuzz) is then
+** left for inputs that really hang. Whatever it returns goes to canvas.resolve and canvas.new, and a few
 ** object methods run on the result. Any outcome but a crash, a sanitizer
 ** report or a leak is fine: errors are the expected answer to most inputs.
 */
 #include <stdint.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,11 +24,19 @@
 
 #define MEMORY_LIMIT ((size_t)64 << 20)
 #define INSTRUCTION_LIMIT 200000
+#define TIME_LIMIT (CLOCKS_PER_SEC / 2)  /* half a second of CPU time per input */
 
 typedef struct budget {
     size_t used;
     long instructions;
+    clock_t deadline;
+    int spent;
 } budget;
+
+static int out_of_time(budget *b) {
+    if (!b->spent && clock() > b->deadline) b->spent = 1;
+    return b->spent;
+}
 
 static void *limited_alloc(void *user, void *block, size_t old_size, size_t new_size) {
     budget *b = user;
@@ -33,7 +46,8 @@ static void *limited_alloc(void *user, void *block, size_t old_size, size_t new_
         b->used -= old;
         return NULL;
     }
-    if (new_size > old && b->used - old + new_size > MEMORY_LIMIT) return NULL;
+    if (new_size > old && (b->used - old + new_size > MEMORY_LIMIT || (new_size > 4096 && out_of_time(b))))
+        return NULL;
     void *grown = realloc(block, new_size);
     if (grown) b->used = b->used - old + new_size;
     return grown;
@@ -44,7 +58,43 @@ static void count_hook(lua_State *L, lua_Debug *ar) {
     budget *b;
     lua_getallocf(L, (void **)&b);
     b->instructions += 1000;
-    if (b->instructions > INSTRUCTION_LIMIT) luaL_error(L, "instruction limit");
+    if (b->instructions > INSTRUCTION_LIMIT) b->spent = 1;
+    if (out_of_time(b)) {
+        lua_sethook(L, count_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+        luaL_error(L, "limit spent");
+    }
+}
+
+/* xpcall whose message handler is skipped once a limit is spent: an error
+   the hook raises runs the handler with hooks off (see canvas-lua's main.c). */
+static int guarded_handler(lua_State *L) {
+    budget *b;
+    lua_getallocf(L, (void **)&b);
+    if (b->spent) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static int xpcall_done(lua_State *L, int status, lua_KContext context) {
+    (void)status;
+    (void)context;
+    return lua_gettop(L);
+}
+
+static int guarded_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, xpcall_done);
+    return xpcall_done(L, LUA_OK, 0);
 }
 
 /* Runs the chunk, then feeds its result to the module the way a script would. */
@@ -70,7 +120,7 @@ static const char driver[] =
     "c:close()\n";
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    budget b = {0, 0};
+    budget b = {0, 0, clock() + TIME_LIMIT, 0};
     lua_State *L = lua_newstate(limited_alloc, &b);
     if (L == NULL) return 0;
     lua_sethook(L, count_hook, LUA_MASKCOUNT, 1000);
@@ -83,6 +133,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         luaL_requiref(L, library->name, library->func, 1);
         lua_pop(L, 1);
     }
+    lua_getglobal(L, "xpcall");
+    lua_pushcclosure(L, guarded_xpcall, 1);
+    lua_setglobal(L, "xpcall");
     if (luaL_loadbufferx(L, driver, sizeof driver - 1, "=driver", "t") == LUA_OK) {
         lua_getglobal(L, "canvas");
         if (luaL_loadbufferx(L, (const char *)data, size, "=input", "t") == LUA_OK)

@@ -249,6 +249,10 @@ r = canvas.resolve(square{gestures = {{"began", scale = 1}, {"changed", scale = 
 check.equal(r.zoom.scale, 1, "tapped back to 1")
 check.equal(r.zoom.axis, "horizontal", "gestures alone bring zoom into the result")
 check.equal(ids(log), "begin 1.0,zoom 3.0,end 3.0,zoom 1.0", "tap callbacks")
+-- {"failed"} is a gesture too (docs/lua.md lists it): it ends the pinch.
+r = canvas.resolve(square{gestures = {{"began", scale = 1}, {"changed", scale = 2}, {"failed"}}})
+check.equal(r.zoom.scale, 2, "a failed pinch keeps the zoom it reached")
+check.equal(ids(log), "begin 1.0,zoom 2.0,end 2.0", "failed reports an end")
 
 -- ---- description errors ------------------------------------------------------------
 
