@@ -461,6 +461,39 @@ struct PinchTests {
         _ = engine.handleTouches([])
         #expect(engine.isPinching == false)
     }
+
+    @Test("A finger landing or lifting mid-pinch never zooms by itself: the recognizer rebases on a new finger count")
+    func strayFinger() throws {
+        let engine = try tileCanvas()
+        let still = [point(50, 50), point(150, 50)]
+        #expect(engine.handleTouches(still) == [.willBegin])
+        #expect(engine.handleTouches(still + [point(100, 90)]) == [])   // a third finger lands off-center
+        #expect(engine.handleTouches(still) == [])                      // ... and lifts
+        #expect(engine.zoomScale == 1)
+        // Movement after a change counts from where the scale was.
+        #expect(engine.handleTouches([point(0, 50), point(200, 50)]) == [.didChange(scale: 2)])
+        #expect(engine.handleTouches([point(0, 50), point(200, 50), point(100, 50)]) == [])
+        _ = engine.handleTouches([point(-100, 50), point(300, 50), point(100, 50)])
+        expectClose(engine.zoomScale, 4)
+        #expect(engine.handleTouches([point(-100, 50), point(300, 50)]) == [])
+        expectClose(engine.zoomScale, 4)
+    }
+
+    @Test("Randomized: with still fingers, any sequence of landing and lifting keeps the zoom")
+    func strayFingersRandomized() throws {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<200 {
+            let engine = try tileCanvas()
+            let fingers = (0..<5).map { _ in point(random.uniform(0, 200), random.uniform(0, 100)) }
+            var events: [ZoomEvent] = []
+            for _ in 0..<8 {
+                let count = 2 + random.below(4)
+                events += engine.handleTouches(Array(fingers.prefix(count)))
+            }
+            #expect(events.allSatisfy { if case .didChange = $0 { false } else { true } }, "\(fingers)")
+            #expect(engine.zoomScale == 1)
+        }
+    }
 }
 
 @Suite("Pinch recognizer model")

@@ -2103,6 +2103,24 @@ static void test_touches(void) {
     canvas_engine_destroy(e);
 }
 
+/* Issue 12: two still fingers plus a third landing took the zoom from 1 to
+** 2 (and back when it lifted). The recognizer rebases on a new finger count. */
+static void test_touches_stray_finger(void) {
+    canvas_engine *e = tile_canvas();
+    zoom_log log;
+    watch_zoom(e, &log);
+    const canvas_point two[2] = {{50, 50}, {150, 50}};
+    const canvas_point three[3] = {{50, 50}, {150, 50}, {100, 150}};
+    CHECK_OK(canvas_touches(e, two, 2));
+    CHECK_OK(canvas_touches(e, three, 3));
+    CHECK_CLOSE(zoom(e), 1);
+    CHECK_OK(canvas_touches(e, two, 2));
+    CHECK_CLOSE(zoom(e), 1);
+    CHECK_OK(canvas_touches(e, NULL, 0));
+    CHECK_EVENTS(&log, WILL_BEGIN, ENDED(1));
+    canvas_engine_destroy(e);
+}
+
 static void test_touches_spread_is_mean_distance(void) {
     /* Three fingers; only the third moves, from (20, 30) to (20, 60):
     **   before: centroid (20, 10), distances sqrt 500, sqrt 500, 20;
@@ -2291,6 +2309,7 @@ int main(void) {
     RUN(test_zoom_callback_reentry_is_busy);
     /* canvas_touches */
     RUN(test_touches);
+    RUN(test_touches_stray_finger);
     RUN(test_touches_spread_is_mean_distance);
     /* Selection */
     RUN(test_select_at);

@@ -27,17 +27,30 @@ public struct PinchRecognizerModel: Sendable {
     /// Fingers went down (or moved) at these points, in viewport coordinates.
     /// The first report with two or more fingers begins the gesture; later
     /// ones change it. Returns the event a host would receive.
+    ///
+    /// The scale follows the spread of the fingers on the screen, and when
+    /// their number changes (a third finger lands, one lifts, or a pinch
+    /// down to one finger gets its second back) the spread is measured over
+    /// a different set: the reference is rebased then, so the scale carries
+    /// on from where it was and a finger landing or lifting never zooms by
+    /// itself. Only movement after the change counts.
     public mutating func move(to fingers: [Point]) -> PinchEvent? {
+        let previousTouches = touches
         touches = fingers.count
         guard fingers.count >= 2 else { return nil }
-        let spread = Self.spread(fingers)
+        let spread = max(Self.spread(fingers), 1e-9)
         location = Self.centroid(fingers)
-        currentSpread = max(spread, 1e-9)
         if phase == nil || phase == .ended || phase == .cancelled || phase == .failed {
             phase = .began
-            referenceSpread = currentSpread
+            currentSpread = spread
+            referenceSpread = spread
             referenceScale = 1
         } else {
+            if fingers.count != previousTouches {
+                referenceScale = scale
+                referenceSpread = spread
+            }
+            currentSpread = spread
             phase = .changed
         }
         return event
