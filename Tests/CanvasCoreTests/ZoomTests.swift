@@ -411,3 +411,79 @@ struct ZoomTests {
         #expect(try engine.setItems(sizes: sizes) == [])
     }
 }
+
+// Issue 12: position and length were rounded apart, so at 1.337 two touching
+// 100-point columns gave a content width of 267 while the second spanned
+// [134, 268): past the content, and overlapping its neighbour by a point.
+@Suite("Zoomed frames stay whole")
+struct ZoomedFramesStayWholeTests {
+    private func engine(frames: [Rect], margins: Double = 0, scale: Double, axis: ZoomAxis = .both) throws -> CanvasEngine {
+        let engine = CanvasEngine()
+        try engine.setItems(sizes: frames.map(\.size))
+        engine.setLayout(StubLayout.returning(frames))
+        engine.options.margins = Insets(top: margins, leading: margins, bottom: margins, trailing: margins)
+        try engine.resolve()
+        try engine.setZoomSettings(zoomSettings(axis: axis, minimum: 0.1, maximum: 10))
+        try engine.setZoom(scale)
+        return engine
+    }
+
+    @Test("A 100 × 50 item still becomes 134 × 67 at 1.337 (the whole-point rule)")
+    func wholePointRule() throws {
+        let zoomed = try engine(frames: [rect(0, 0, 100, 50)], scale: 1.337)
+        #expect(zoomed.frame(at: 0) == rect(0, 0, 134, 67))
+        #expect(zoomed.contentSize == Size(width: 134, height: 67))
+    }
+
+    @Test("Two touching 100-point columns at 1.337 fit the 267-point content and do not overlap")
+    func touchingColumns() throws {
+        let zoomed = try engine(frames: [rect(0, 0, 100, 50), rect(100, 0, 100, 50)], scale: 1.337)
+        #expect(zoomed.contentSize.width == 267)
+        #expect(zoomed.frame(at: 0) == rect(0, 0, 134, 67))
+        #expect(zoomed.frame(at: 1) == rect(134, 0, 133, 67))
+    }
+
+    /// Randomized layouts (fixed seed) against the three properties: every
+    /// zoomed frame inside the zoomed content size and bounds, no two frames
+    /// that keep apart at zoom 1 overlapping when zoomed, and touching frames
+    /// still touching.
+    @Test("Randomized: zoomed frames lie inside the content and keep apart", arguments: [ZoomAxis.horizontal, .vertical, .both])
+    func randomized(axis: ZoomAxis) throws {
+        var random = SplitMix64(seed: 1337)
+        for _ in 0..<300 {
+            // Frames on a random grid of cells (so some touch, none overlap),
+            // with edges on multiples of 1/8: exact doubles, as layouts hand out.
+            let columns = 1 + random.below(6), rows = 1 + random.below(4)
+            let cell = Double(1 + random.below(1600)) / 8
+            var frames: [Rect] = []
+            for row in 0..<rows {
+                for column in 0..<columns where random.below(4) != 0 {
+                    let inset = random.below(2) == 0 ? 0 : Double(random.below(8 * Int(cell))) / 16
+                    frames.append(Rect(x: Double(column) * cell + inset, y: Double(row) * cell,
+                                       width: cell - inset, height: cell - Double(random.below(Int(cell) + 1))))
+                }
+            }
+            if frames.isEmpty { frames = [rect(0, 0, cell, cell)] }
+            let margins = Double(random.below(80)) / 8
+            let scale = [0.35, 0.5, 0.77, 1.337, 1.5, 2.25, 3.1, 4.9][random.below(8)] + random.uniform(0, 0.01)
+            let zoomed = try engine(frames: frames, margins: margins, scale: scale, axis: axis)
+            let content = zoomed.contentSize, bounds = zoomed.contentBounds
+            let unzoomed = zoomed.resolution.frames
+            for position in frames.indices {
+                let frame = zoomed.frame(at: position)
+                #expect(frame.x >= 0 && frame.y >= 0 && frame.maxX <= content.width && frame.maxY <= content.height,
+                        "frame \(frame) outside the content size \(content) at \(scale)")
+                #expect(frame.x >= bounds.x && frame.y >= bounds.y && frame.maxX <= bounds.maxX && frame.maxY <= bounds.maxY,
+                        "frame \(frame) outside the content bounds \(bounds) at \(scale)")
+                for other in frames.indices where other > position {
+                    let a = unzoomed[position], b = unzoomed[other]
+                    let apart = a.maxX <= b.x || b.maxX <= a.x || a.maxY <= b.y || b.maxY <= a.y
+                    let c = zoomed.frame(at: other)
+                    let zoomedApart = frame.maxX <= c.x || c.maxX <= frame.x || frame.maxY <= c.y || c.maxY <= frame.y
+                    #expect(!apart || zoomedApart, "\(a) and \(b) overlap when zoomed to \(scale): \(frame), \(c)")
+                    if a.maxX == b.x { #expect(frame.maxX == c.x, "touching frames come apart") }
+                }
+            }
+        }
+    }
+}

@@ -280,4 +280,15 @@ fails({gestures = {5}}, "gestures[1]: expected a table such as", "gesture type")
 fails({gestures = 5}, "gestures: expected an array of gestures", "gestures type")
 fails({gestures = {{}}}, "gestures[1]: unknown gesture 'nil'", "gesture without a name")
 
+-- ---- whole points (issue 12) -----------------------------------------------------
+
+-- Edges are rounded, not position and length apart: at 1.337 two touching
+-- 100-point columns fill the 267-point content without overlapping, and the
+-- first is still 134 x 67.
+r = canvas.resolve{items = 2, item_size = {100, 50}, layout = canvas.grid{columns = 2, h_spacing = 0},
+                   zoom = {scale = 1.337, axis = "both"}}
+check.equal(r.content_size.width, 267, "zoomed content width")
+check.rect(r.items[1], 0, 0, 134, 67, "the whole-point rule")
+check.rect(r.items[2], 134, 0, 133, 67, "the second column ends at the content's edge")
+
 return {items = 0}

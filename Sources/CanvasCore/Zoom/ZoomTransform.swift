@@ -2,9 +2,20 @@
 /// engine hands out passes through here, so content size, frames and
 /// scroll positions cannot disagree about how big things are.
 ///
-/// On each zoomed axis a position and a length are multiplied by the scale
-/// and land on whole points; the other axis is untouched. At scale 1 nothing
-/// changes at all, so an unzoomed canvas keeps its exact fractional frames.
+/// On each zoomed axis the edges are multiplied by the scale and land on
+/// whole points (SwiftGridView's whole-point rule), and a frame's length is
+/// the distance between its rounded edges; the other axis is untouched. At
+/// scale 1 nothing changes at all, so an unzoomed canvas keeps its exact
+/// fractional frames.
+///
+/// Rounding edges rather than a position and a length apart is what keeps
+/// the zoomed canvas whole: rounding is monotonic, so a frame inside the
+/// content size or bounds stays inside them, and two frames that touch or
+/// keep apart at scale 1 still do when zoomed. A 100 × 50 item at the
+/// origin becomes 134 × 67 at 1.337, as it always did; elsewhere a length
+/// may differ by a point from its own rounded length (at 1.337 two touching
+/// 100-point columns take [0, 134) and [134, 267) of a 267-point content
+/// width: whole-point lengths for both, 268 points, could not fit).
 public struct ZoomTransform: Hashable, Sendable {
     public var scale: Double
     public var axis: ZoomAxis
@@ -25,12 +36,15 @@ public struct ZoomTransform: Hashable, Sendable {
         scaled ? (value * scale).rounded() : value
     }
 
-    /// A frame in content space, zoomed.
+    /// A frame in content space, zoomed: each edge rounded, the length
+    /// between them.
     public func rect(_ rect: Rect) -> Rect {
         guard !isIdentity else { return rect }
+        let x = zoom(rect.x, scalesX), y = zoom(rect.y, scalesY)
         return Rect(
-            x: zoom(rect.x, scalesX), y: zoom(rect.y, scalesY),
-            width: zoom(rect.width, scalesX), height: zoom(rect.height, scalesY)
+            x: x, y: y,
+            width: scalesX ? zoom(rect.x + rect.width, true) - x : rect.width,
+            height: scalesY ? zoom(rect.y + rect.height, true) - y : rect.height
         )
     }
 
