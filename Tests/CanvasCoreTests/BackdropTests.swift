@@ -95,4 +95,38 @@ struct BackdropTests {
             point(100, 100), point(200, 100), point(300, 100),
         ])
     }
+
+    // Issue 12: a dots backdrop of spacing 1 under a viewport at x = 1e16 spun
+    // for ever (`column += 1` no longer advances a double past 2^53) while
+    // allocating origins, until the process aborted.
+    @Test("Far from the origin the loops end: no origins past 2^52 tiles, an exact phase",
+          arguments: [1e16, -1e16, 0x1p53 + 2, 1e300, -1e300])
+    func farFromTheOrigin(x: Double) {
+        let tiles = Backdrop.dots(spacing: 1, radius: 0.2).tiles(covering: rect(x, 5, 400, 300))
+        #expect(tiles.origins == [])
+        #expect(tiles.phase.x >= 0 && tiles.phase.x < 1)
+        #expect(tiles.phase.y == 0)
+    }
+
+    @Test("Up to 2^52 tiles from the origin every origin is listed, each distinct")
+    func nearTheLimit() {
+        let x = 0x1p52 - 8
+        let tiles = Backdrop.grid(spacing: 1, lineWidth: 1).tiles(covering: rect(x, 0, 5, 2))
+        #expect(tiles.origins.count == 10)
+        #expect(Set(tiles.origins).count == 10)
+        #expect(tiles.origins.first == Point(x: x, y: 0))
+        #expect(tiles.origins.last == Point(x: x + 4, y: 1))
+    }
+
+    @Test("Through the engine: a viewport at x = 1e16 over a spacing-1 backdrop")
+    func engineFarAway() throws {
+        let engine = CanvasEngine()
+        try engine.setItems(sizes: [Size(width: 1, height: 1)])
+        engine.options.margins = Insets(top: 0, leading: 2e16, bottom: 0, trailing: 0)
+        try engine.resolve()
+        engine.backdrop = .dots(spacing: 1, radius: 0.2)
+        engine.setViewport(size: Size(width: 400, height: 300), x: 1e16, y: 0)
+        #expect(engine.viewport.offset.x == 1e16)
+        #expect(engine.visibleBackdropTiles.origins == [])
+    }
 }

@@ -207,11 +207,11 @@ def test_scale_starts_at_1_and_rounds_nothing(fractional):
 @pytest.mark.parametrize(
     "axis, frames, content",
     [
-        # 49.95 -> 50, 75.3 -> 75, 23.25 -> 23, 151.05 -> 151, 30.15 -> 30, 181.2 -> 181
-        (cv.ZOOM_HORIZONTAL, [(0, 0, 50, 40.4), (75, 7.5, 23, 15.5), (151, 60.2, 30, 10.3)], (181, 70.5)),
-        # 60.6 -> 61, 11.25 -> 11, 23.25 -> 23, 90.3 -> 90, 15.45 -> 15, 105.75 -> 106
-        (cv.ZOOM_VERTICAL, [(0, 0, 33.3, 61), (50.2, 11, 15.5, 23), (100.7, 90, 20.1, 15)], (120.8, 106)),
-        (cv.ZOOM_BOTH, [(0, 0, 50, 61), (75, 11, 23, 23), (151, 90, 30, 15)], (181, 106)),
+        # edges: 49.95 -> 50, 75.3 -> 75, 98.55 -> 99, 151.05 -> 151, 181.2 -> 181
+        (cv.ZOOM_HORIZONTAL, [(0, 0, 50, 40.4), (75, 7.5, 24, 15.5), (151, 60.2, 30, 10.3)], (181, 70.5)),
+        # edges: 60.6 -> 61, 11.25 -> 11, 34.5 -> 35, 90.3 -> 90, 105.75 -> 106
+        (cv.ZOOM_VERTICAL, [(0, 0, 33.3, 61), (50.2, 11, 15.5, 24), (100.7, 90, 20.1, 16)], (120.8, 106)),
+        (cv.ZOOM_BOTH, [(0, 0, 50, 61), (75, 11, 24, 24), (151, 90, 30, 16)], (181, 106)),
     ],
 )
 def test_zoom_1_5_by_hand(fractional, axis, frames, content):
@@ -223,12 +223,12 @@ def test_zoom_1_5_by_hand(fractional, axis, frames, content):
 
 
 def zoomed(rect, scale, axis):
-    """x' = round(x s), w' = round(w s) on each zoomed axis; the other untouched."""
+    """Edges rounded on each zoomed axis: x' = round(x s), w' = round((x + w) s) - x'; the other untouched."""
     x, y, w, h = rect
     if axis in (cv.ZOOM_HORIZONTAL, cv.ZOOM_BOTH):
-        x, w = zround(x * scale), zround(w * scale)
+        x, w = zround(x * scale), zround((x + w) * scale) - zround(x * scale)
     if axis in (cv.ZOOM_VERTICAL, cv.ZOOM_BOTH):
-        y, h = zround(y * scale), zround(h * scale)
+        y, h = zround(y * scale), zround((y + h) * scale) - zround(y * scale)
     return (x, y, w, h)
 
 
@@ -283,12 +283,12 @@ def test_hit_tests_take_zoomed_points(tiles, axis, point, expected):
     assert tiles.hit_test(*point) == expected
 
 
-def test_rounding_opens_gaps_that_hit_tests_respect(tiles):
-    # At 1.004 column 1 is (100, 0, 100, 100) and column 2 starts at round(200.8) = 201.
+def test_rounding_edges_keeps_touching_columns_touching(tiles):
+    # At 1.004 column 1 spans round(100.4) = 100 to round(200.8) = 201, where column 2 starts (issue 12).
     tiles.set_zoom(1.004)
-    assert tiles.frames()[1:3] == [(100, 0, 100, 100), (201, 0, 100, 100)]
-    assert tiles.hit_test(200.5, 50) is None
-    assert tiles.query(200.2, 0, 0.6, 10) == []
+    assert tiles.frames()[1:3] == [(100, 0, 101, 100), (201, 0, 100, 100)]
+    assert tiles.hit_test(200.5, 50) == 2
+    assert tiles.query(200.2, 0, 0.6, 10) == [2]
     assert [tiles.hit_test(199.5, 50), tiles.hit_test(201.5, 50)] == [2, 3]
 
 

@@ -105,9 +105,13 @@ extension SpatialGrid {
         // Terminates before the sides overflow: by the time a side nears
         // `greatestFiniteMagnitude`, each axis has at most two slots, and
         // `cellLimit` is at least 1024.
-        while slots(extentX, width) * slots(extentY, height) > Double(cellLimit) {
+        // Bounded by a count as well: 2100 doublings take any positive side
+        // past the largest double, whatever the comparison makes of it.
+        var doublings = 0
+        while slots(extentX, width) * slots(extentY, height) > Double(cellLimit) && doublings < 2100 {
             width *= 2
             height *= 2
+            doublings += 1
         }
         return SpatialGrid(
             minX: minX, minY: minY, maxX: maxX, maxY: maxY,
