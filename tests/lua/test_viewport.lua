@@ -237,4 +237,15 @@ do
   check.equal(#scoped:result().items, 100, "a to-be-closed canvas")
 end
 
+-- Issue 12: a spacing-1 backdrop under a viewport at x = 1e16 looped for ever.
+-- Past 2^52 tiles from the origin there are no origins, only the phase.
+do
+  local far = canvas.resolve{items = 1, item_size = {1, 1}, margins = {leading = 2e16},
+                             viewport = {width = 400, height = 300, x = 1e16},
+                             backdrop = {kind = "dots", spacing = 1}}
+  assert(far.viewport.x == 1e16, "the viewport is far out")
+  assert(#far.backdrop.origins == 0, "no origins far from the origin")
+  assert(far.backdrop.phase.x >= 0 and far.backdrop.phase.x < 1, "the phase is inside a tile")
+end
+
 return {items = 0}
