@@ -137,6 +137,7 @@ canvas_status lcanvas_zoom(void *user, canvas_zoom_event event, double scale);
 /* lvalues.c: checked reads from description tables. */
 lua_Number lcanvas_number_field(lua_State *L, int table, const char *key, lua_Number fallback, const char *where);
 lua_Number lcanvas_check_finite(lua_State *L, int index, const char *where, const char *key);
+const char *lcanvas_got(lua_State *L, int index);
 int lcanvas_size_pair(lua_State *L, int index, const char *where, canvas_size *out);
 extern const char *const lcanvas_anchor_names[];  /* the nine unit-point names, NULL-terminated */
 canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where);

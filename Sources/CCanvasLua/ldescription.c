@@ -85,7 +85,7 @@ static void push_entry_id(lua_State *L, int entry, lua_Integer index, const char
         luaL_error(L, "%s.id: expected an integer or a string, got a fractional number", where);
         return;
     default:
-        luaL_error(L, "%s.id: expected an integer or a string, got %s", where, luaL_typename(L, -1));
+        luaL_error(L, "%s.id: expected an integer or a string, got %s", where, lcanvas_got(L, -1));
     }
 }
 
@@ -123,7 +123,7 @@ static void report_entry(lua_State *L, lua_Integer i, int sized_by_entries) {
     char where[48];
     snprintf(where, sizeof where, "items[%lld]", (long long)i);
     if (!lua_istable(L, -1))
-        luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, luaL_typename(L, -1));
+        luaL_error(L, "%s: expected a table {id=, width=, height=}, got %s", where, lcanvas_got(L, -1));
     if (sized_by_entries) entry_size(L, lua_gettop(L), where);
     push_entry_id(L, lua_gettop(L), i, where);
     luaL_error(L, "%s: not a valid item", where);
@@ -149,8 +149,8 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
     } else if (lua_istable(L, source)) {
         count = luaL_len(L, source);
     } else if (!lua_isnil(L, source)) {
-        luaL_error(L, "items: expected a count or an array of {id=, width=, height=}, got %s",
-                   luaL_typename(L, source));
+        luaL_error(L, "items: expected a count (a whole number of at least 0) or an array of "
+                      "{id=, width=, height=}, got %s", lcanvas_got(L, source));
     }
     if (count > MAX_ITEMS)
         luaL_error(L, "items: %I items is more than the %I a canvas holds", count, MAX_ITEMS);
@@ -178,9 +178,11 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
         if (!read_entry(L, i, sized_by_entries, &size)) report_entry(L, i, sized_by_entries);
         lua_remove(L, -2);                  /* the entry, under its id */
         lua_pushvalue(L, -1);
-        if (lua_rawget(L, seen) != LUA_TNIL)
+        if (lua_rawget(L, seen) != LUA_TNIL) {
+            lua_Integer earlier = lua_tointeger(L, -1);  /* before tolstring pushes over it */
             luaL_error(L, "items[%I].id: duplicate id %s (also the id of items[%I])", i,
-                       luaL_tolstring(L, -2, NULL), lua_tointeger(L, -1));
+                       luaL_tolstring(L, -2, NULL), earlier);
+        }
         lua_pop(L, 1);
         lua_pushvalue(L, -1);
         lua_pushinteger(L, i);
@@ -214,19 +216,19 @@ static void read_sizing(lua_State *L, int description, lcanvas_sizing *out, int 
     lua_getfield(L, description, "item_size");
     out->uniform = !lua_isnil(L, -1);
     if (out->uniform && !lcanvas_size_pair(L, -1, "item_size", &out->size))
-        luaL_error(L, "item_size: expected {width, height}, got %s", luaL_typename(L, -1));
+        luaL_error(L, "item_size: expected {width, height}, got %s", lcanvas_got(L, -1));
     lua_pop(L, 1);
 
     lua_getfield(L, description, "estimated_item_size");
     *has_estimate = !lua_isnil(L, -1);
     if (*has_estimate && !lcanvas_size_pair(L, -1, "estimated_item_size", estimate))
-        luaL_error(L, "estimated_item_size: expected {width, height}, got %s", luaL_typename(L, -1));
+        luaL_error(L, "estimated_item_size: expected {width, height}, got %s", lcanvas_got(L, -1));
     lua_pop(L, 1);
 
     int type = lua_getfield(L, description, "measure");
     *has_measure = type != LUA_TNIL;
     if (*has_measure && type != LUA_TFUNCTION)
-        luaL_error(L, "measure: expected a function measure(item, proposal_width), got %s", luaL_typename(L, -1));
+        luaL_error(L, "measure: expected a function measure(item, proposal_width), got %s", lcanvas_got(L, -1));
     lua_pop(L, 1);
 
     out->measured = *has_estimate || *has_measure;
@@ -312,7 +314,7 @@ static void read_layout(lua_State *L, int description, lcanvas_layout *out, int 
         out->kind = LCANVAS_CUSTOM;
         *place = lua_gettop(L);
     } else {
-        luaL_error(L, "layout: %s, got %s", usage, luaL_typename(L, -1));
+        luaL_error(L, "layout: %s, got %s", usage, lcanvas_got(L, -1));
     }
 }
 
@@ -333,7 +335,7 @@ static void read_content_size(lua_State *L, int description, placement *out) {
         /* the default */
     } else if (type == LUA_TTABLE && lua_getfield(L, -1, "at_least") != LUA_TNIL) {
         if (!lcanvas_size_pair(L, -1, "content_size.at_least", &out->size))
-            luaL_error(L, "content_size.at_least: expected {width, height}, got %s", luaL_typename(L, -1));
+            luaL_error(L, "content_size.at_least: expected {width, height}, got %s", lcanvas_got(L, -1));
         out->mode = CANVAS_CONTENT_AT_LEAST;
         lua_pop(L, 1);
     } else if (type == LUA_TTABLE) {
@@ -358,7 +360,7 @@ static void read_margins(lua_State *L, int description, placement *out) {
         for (int i = 0; i < 4; i++) sides[i] = lcanvas_number_field(L, -1, keys[i], 0, "margins");
     } else if (type != LUA_TNIL) {
         luaL_error(L, "margins: expected a number or {top=, leading=, bottom=, trailing=}, got %s",
-                   luaL_typename(L, -1));
+                   lcanvas_got(L, -1));
     }
     for (int i = 0; i < 4; i++)
         if (sides[i] < 0) luaL_error(L, "margins.%s: expected a non-negative number, got %f", keys[i], sides[i]);
@@ -418,7 +420,7 @@ static void read_viewport(lua_State *L, int description, opening *out) {
     out->has_viewport = type != LUA_TNIL;
     if (out->has_viewport) {
         if (type != LUA_TTABLE)
-            luaL_error(L, "viewport: expected {width=, height=, x=, y=, overscan=}, got %s", luaL_typename(L, -1));
+            luaL_error(L, "viewport: expected {width=, height=, x=, y=, overscan=}, got %s", lcanvas_got(L, -1));
         int viewport = lua_gettop(L);
         lcanvas_check_keys(L, viewport, keys, "viewport");
         for (int i = 0; i < 2; i++)
@@ -460,7 +462,7 @@ static void read_backdrop(lua_State *L, int description, opening *out) {
         lua_getfield(L, backdrop, "kind");
         const char *kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
         if (kind == NULL)
-            luaL_error(L, "backdrop.kind: expected \"dots\", \"grid\" or \"none\", got %s", luaL_typename(L, -1));
+            luaL_error(L, "backdrop.kind: expected \"dots\", \"grid\" or \"none\", got %s", lcanvas_got(L, -1));
         if (strcmp(kind, "dots") == 0) {
             lcanvas_check_keys(L, backdrop, dots_keys, "backdrop (dots)");
             out->backdrop = CANVAS_BACKDROP_DOTS;
@@ -478,7 +480,7 @@ static void read_backdrop(lua_State *L, int description, opening *out) {
         }
         lua_pop(L, 1);
     } else if (type != LUA_TNIL) {
-        luaL_error(L, "backdrop: %s, got %s", usage, luaL_typename(L, -1));
+        luaL_error(L, "backdrop: %s, got %s", usage, lcanvas_got(L, -1));
     }
     lua_pop(L, 1);
 }
@@ -498,7 +500,7 @@ typedef struct zoom_settings {
 static int boolean_field(lua_State *L, int table, const char *key, int fallback, const char *where) {
     int type = lua_getfield(L, table, key);
     if (type != LUA_TNIL && type != LUA_TBOOLEAN)
-        luaL_error(L, "%s.%s: expected a boolean, got %s", where, key, luaL_typename(L, -1));
+        luaL_error(L, "%s.%s: expected a boolean, got %s", where, key, lcanvas_got(L, -1));
     int value = type == LUA_TNIL ? fallback : lua_toboolean(L, -1);
     lua_pop(L, 1);
     return value;
@@ -521,7 +523,7 @@ static void read_zoom(lua_State *L, int description, zoom_settings *out) {
         return;
     }
     if (type != LUA_TTABLE)
-        luaL_error(L, "zoom: expected {scale=, axis=, min=, max=, speed=, stops=, ...}, got %s", luaL_typename(L, -1));
+        luaL_error(L, "zoom: expected {scale=, axis=, min=, max=, speed=, stops=, ...}, got %s", lcanvas_got(L, -1));
     int zoom = lua_gettop(L);
     lcanvas_check_keys(L, zoom, keys, "zoom");
     out->has_scale = lua_getfield(L, zoom, "scale") != LUA_TNIL;
@@ -547,7 +549,7 @@ static void read_zoom(lua_State *L, int description, zoom_settings *out) {
 
     type = lua_getfield(L, zoom, "stops");
     if (type != LUA_TNIL && type != LUA_TTABLE)
-        luaL_error(L, "zoom.stops: expected an array of scales, got %s", luaL_typename(L, -1));
+        luaL_error(L, "zoom.stops: expected an array of scales, got %s", lcanvas_got(L, -1));
     lua_Integer count = type == LUA_TTABLE ? luaL_len(L, -1) : 0;
     if (count < 0 || count > 4096) luaL_error(L, "zoom.stops: expected at most 4096 scales");
     double *stops = scratch(L, (size_t)count, sizeof *stops);
@@ -573,7 +575,7 @@ static int read_zoom_callbacks(lua_State *L, int description) {
     for (int i = 0; callback_keys[i]; i++) {
         int type = lua_getfield(L, description, callback_keys[i]);
         if (type != LUA_TNIL && type != LUA_TFUNCTION)
-            luaL_error(L, "%s: expected a function(scale), got %s", callback_keys[i], luaL_typename(L, -1));
+            luaL_error(L, "%s: expected a function(scale), got %s", callback_keys[i], lcanvas_got(L, -1));
         any |= type == LUA_TFUNCTION;
         lua_pop(L, 1);
     }

@@ -28,7 +28,7 @@ static void report_frame(lua_State *L, lua_Integer i) {
     char where[64];
     snprintf(where, sizeof where, "place: frame %lld", (long long)i);
     if (!lua_istable(L, -1))
-        luaL_error(L, "%s: expected a table {x=, y=, width=, height=}, got %s", where, luaL_typename(L, -1));
+        luaL_error(L, "%s: expected a table {x=, y=, width=, height=}, got %s", where, lcanvas_got(L, -1));
     for (int k = 0; k < 4; k++) {
         if (lua_getfield(L, -1, frame_keys[k]) == LUA_TNIL)
             luaL_error(L, "%s: missing field '%s'", where, frame_keys[k]);
@@ -126,7 +126,7 @@ static int place_protected(lua_State *L) {
     if (lua_pcall(L, 2, 1, 5) != LUA_OK) return lua_error(L);
     lua_replace(L, 5);                      /* 5: frames */
     if (!lua_istable(L, 5))
-        return luaL_error(L, "place: expected an array of frames, got %s", luaL_typename(L, 5));
+        return luaL_error(L, "place: expected an array of frames, got %s", lcanvas_got(L, 5));
     lua_Integer returned = luaL_len(L, 5);
     if (returned != (lua_Integer)call->count)
         return luaL_error(L, "place: returned %I frames for %I items",

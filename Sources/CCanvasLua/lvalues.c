@@ -8,11 +8,31 @@
 
 #include "lcanvas_internal.h"
 
+/* What came, for a message's "got ...": the type, and for a number, a
+   string or a boolean the value too ("number 2.5", "string \"yes\"").
+   Pushes the text; meant for luaL_error, which unwinds the stack anyway. */
+const char *lcanvas_got(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    switch (lua_type(L, index)) {
+    case LUA_TNUMBER:
+    case LUA_TBOOLEAN:
+        return lua_pushfstring(L, "%s %s", luaL_typename(L, index), luaL_tolstring(L, index, NULL));
+    case LUA_TSTRING: {
+        size_t length;
+        const char *text = lua_tolstring(L, index, &length);
+        return lua_pushfstring(L, "string \"%s%s\"", lua_pushlstring(L, text, length > 40 ? 40 : length),
+                               length > 40 ? "..." : "");
+    }
+    default:
+        return luaL_typename(L, index);
+    }
+}
+
 /* Checks that the value at index is a finite number; `where` and `key` name it. */
 lua_Number lcanvas_check_finite(lua_State *L, int index, const char *where, const char *key) {
     const char *dot = key[0] ? "." : "";
     if (lua_type(L, index) != LUA_TNUMBER)
-        luaL_error(L, "%s%s%s: expected a number, got %s", where, dot, key, luaL_typename(L, index));
+        luaL_error(L, "%s%s%s: expected a number, got %s", where, dot, key, lcanvas_got(L, index));
     lua_Number value = lua_tonumber(L, index);
     if (!isfinite(value))
         luaL_error(L, "%s%s%s: expected a finite number, got %s", where, dot, key,
@@ -77,7 +97,7 @@ canvas_point lcanvas_unit_point(lua_State *L, int index, const char *where) {
                       "center, trailing, bottom_leading, bottom, bottom_trailing or {x=, y=})", where, name);
     }
     if (!lua_istable(L, index))
-        luaL_error(L, "%s: expected an anchor name or {x=, y=}, got %s", where, luaL_typename(L, index));
+        luaL_error(L, "%s: expected an anchor name or {x=, y=}, got %s", where, lcanvas_got(L, index));
     canvas_point point = {
         lcanvas_number_field(L, index, "x", NAN, where),
         lcanvas_number_field(L, index, "y", NAN, where),
@@ -130,7 +150,7 @@ static lua_Number required_field(lua_State *L, int table, const char *key, const
 canvas_point lcanvas_point_table(lua_State *L, int index, const char *where) {
     index = lua_absindex(L, index);
     if (!lua_istable(L, index))
-        luaL_error(L, "%s: expected a point {x=, y=}, got %s", where, luaL_typename(L, index));
+        luaL_error(L, "%s: expected a point {x=, y=}, got %s", where, lcanvas_got(L, index));
     return (canvas_point){required_field(L, index, "x", where), required_field(L, index, "y", where)};
 }
 
@@ -138,7 +158,7 @@ canvas_point lcanvas_point_table(lua_State *L, int index, const char *where) {
 canvas_rect lcanvas_rect_table(lua_State *L, int index, const char *where) {
     index = lua_absindex(L, index);
     if (!lua_istable(L, index))
-        luaL_error(L, "%s: expected a rectangle {x=, y=, width=, height=}, got %s", where, luaL_typename(L, index));
+        luaL_error(L, "%s: expected a rectangle {x=, y=, width=, height=}, got %s", where, lcanvas_got(L, index));
     canvas_rect rect = {
         required_field(L, index, "x", where), required_field(L, index, "y", where),
         required_field(L, index, "width", where), required_field(L, index, "height", where),
