@@ -22,22 +22,26 @@
 
 #include "output.h"
 
-void output_number(FILE *out, double value) {
-    if (!isfinite(value)) {          /* JSON has no NaN; the engine never makes one */
-        fputs("null", out);
-        return;
-    }
+const char *output_format_number(double value, char text[OUTPUT_NUMBER_SIZE]) {
     if (value == 0) value = 0;       /* no "-0" */
     if (value == floor(value) && fabs(value) < 1e15) {
-        fprintf(out, "%.0f", value);
-        return;
+        snprintf(text, OUTPUT_NUMBER_SIZE, "%.0f", value);
+        return text;
     }
-    char text[32];
+    /* At most 17 significant digits, a sign, a point and an exponent: 24 characters. */
     for (int precision = 15; precision <= 17; precision++) {
-        snprintf(text, sizeof text, "%.*g", precision, value);
+        snprintf(text, OUTPUT_NUMBER_SIZE, "%.*g", precision, value);
         if (strtod(text, NULL) == value) break;
     }
-    fputs(text, out);
+    return text;
+}
+
+void output_number(FILE *out, double value) {
+    /* JSON has no NaN or infinity, and null is not a number: the engine
+       refuses results that leave the finite range, and check_finite below
+       refuses any that reach here before a byte is written. */
+    char text[OUTPUT_NUMBER_SIZE];
+    fputs(output_format_number(value, text), out);
 }
 
 double output_field(lua_State *L, int table, const char *key) {
@@ -47,15 +51,25 @@ double output_field(lua_State *L, int table, const char *key) {
     return value;
 }
 
+/* A JSON string: quotes, backslashes and control characters escaped, and
+   bytes that are not UTF-8 written as U+FFFD (output_utf8.c). */
 static void write_string(FILE *out, const char *text, size_t length) {
     fputc('"', out);
-    for (size_t i = 0; i < length; i++) {
+    for (size_t i = 0; i < length;) {
         unsigned char c = (unsigned char)text[i];
+        size_t n = 1;
         if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
         else if (c == '\n') fputs("\\n", out);
         else if (c == '\t') fputs("\\t", out);
         else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
+        else if (c < 0x80) fputc(c, out);
+        else if ((n = output_utf8_sequence((const unsigned char *)text + i, length - i)) == 0) {
+            fputs(OUTPUT_REPLACEMENT, out);
+            n = 1;
+        } else {
+            fwrite(text + i, 1, n, out);
+        }
+        i += n;
     }
     fputc('"', out);
 }

@@ -37,22 +37,27 @@
 #define COLOR_TEXT      "#1f2933"
 #define COLOR_MUTED     "#52606d"
 
-/* Writes text with the five XML special characters escaped. */
+/* Writes text with the five XML special characters escaped. What XML 1.0
+   cannot hold (control characters but tab, newline and return; U+FFFE and
+   U+FFFF) and bytes that are not UTF-8 (output_utf8.c) become U+FFFD. */
 static void write_escaped(FILE *out, const char *text, size_t length) {
-    for (size_t i = 0; i < length; i++) {
-        switch (text[i]) {
+    for (size_t i = 0; i < length;) {
+        unsigned char c = (unsigned char)text[i];
+        size_t n = output_utf8_sequence((const unsigned char *)text + i, length - i);
+        switch (c) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
         case '"': fputs("&quot;", out); break;
         case '\'': fputs("&apos;", out); break;
         default:
-            /* XML 1.0 allows no control characters but tab, newline and return. */
-            if ((unsigned char)text[i] < 0x20 && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
-                fputc('?', out);
+            if (n == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+                (n == 3 && c == 0xEF && (unsigned char)text[i + 1] == 0xBF && (unsigned char)text[i + 2] >= 0xBE))
+                fputs(OUTPUT_REPLACEMENT, out);
             else
-                fputc(text[i], out);
+                fwrite(text + i, 1, n, out);
         }
+        i += n ? n : 1;
     }
 }
 
@@ -169,9 +174,14 @@ static void add(line *l, const char *format, ...) {
     if (n > 0) l->length = l->length + (size_t)n < sizeof l->text ? l->length + (size_t)n : sizeof l->text - 1;
 }
 
-/* A number to at most two decimals, no trailing zeros ("1.5", "640"). */
+/* A number to at most two decimals, no trailing zeros ("1.5", "640"); one
+   too large for decimals to matter is written whole, as JSON would. */
 static void add_number(line *l, double value) {
     char text[64];
+    if (!(fabs(value) < 1e15)) {
+        add(l, "%s", output_format_number(value, text));
+        return;
+    }
     snprintf(text, sizeof text, "%.2f", round(value * 100) / 100);
     char *end = text + strlen(text);
     while (end[-1] == '0') *--end = '\0';

@@ -7,31 +7,41 @@
 
 #include "output.h"
 
+/* Two decimals is plenty for reading; a number too large for them to
+   matter (or to fit a long long) is printed whole, as JSON would. */
 static void write_cell(FILE *out, double value) {
-    char text[32];
-    value = round(value * 100) / 100;  /* two decimals is plenty for reading */
-    if (value == (long long)value) snprintf(text, sizeof text, "%lld", (long long)value);
-    else snprintf(text, sizeof text, "%.2f", value);
+    char text[OUTPUT_NUMBER_SIZE];
+    double rounded = fabs(value) < 1e15 ? round(value * 100) / 100 : value;
+    if (rounded != floor(rounded))
+        snprintf(text, sizeof text, "%.2f", rounded);
+    else
+        output_format_number(rounded, text);
     fprintf(out, " %10s", text);
+}
+
+static const char *number(double value, char text[OUTPUT_NUMBER_SIZE]) {
+    return output_format_number(value, text);
 }
 
 void output_text(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
+    char a[OUTPUT_NUMBER_SIZE], b[OUTPUT_NUMBER_SIZE], c[OUTPUT_NUMBER_SIZE], d[OUTPUT_NUMBER_SIZE];
     lua_getfield(L, result, "content_size");
-    fprintf(out, "content size    %g x %g\n", output_field(L, -1, "width"), output_field(L, -1, "height"));
+    fprintf(out, "content size    %s x %s\n", number(output_field(L, -1, "width"), a),
+            number(output_field(L, -1, "height"), b));
     lua_getfield(L, result, "content_bounds");
-    fprintf(out, "content bounds  x %g  y %g  width %g  height %g\n",
-            output_field(L, -1, "x"), output_field(L, -1, "y"),
-            output_field(L, -1, "width"), output_field(L, -1, "height"));
+    fprintf(out, "content bounds  x %s  y %s  width %s  height %s\n",
+            number(output_field(L, -1, "x"), a), number(output_field(L, -1, "y"), b),
+            number(output_field(L, -1, "width"), c), number(output_field(L, -1, "height"), d));
     lua_pop(L, 2);
     if (lua_getfield(L, result, "viewport") == LUA_TTABLE)
-        fprintf(out, "viewport        x %g  y %g  width %g  height %g\n",
-                output_field(L, -1, "x"), output_field(L, -1, "y"),
-                output_field(L, -1, "width"), output_field(L, -1, "height"));
+        fprintf(out, "viewport        x %s  y %s  width %s  height %s\n",
+                number(output_field(L, -1, "x"), a), number(output_field(L, -1, "y"), b),
+                number(output_field(L, -1, "width"), c), number(output_field(L, -1, "height"), d));
     lua_pop(L, 1);
     if (lua_getfield(L, result, "zoom") == LUA_TTABLE) {
         lua_getfield(L, -1, "axis");
-        fprintf(out, "zoom            %g (%s)\n", output_field(L, -2, "scale"), lua_tostring(L, -1));
+        fprintf(out, "zoom            %s (%s)\n", number(output_field(L, -2, "scale"), a), lua_tostring(L, -1));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -42,7 +52,9 @@ void output_text(lua_State *L, int result, FILE *out) {
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, -1, i);
         lua_getfield(L, -1, "id");
-        fprintf(out, "%-16s", luaL_tolstring(L, -1, NULL));
+        size_t length;
+        const char *id = luaL_tolstring(L, -1, &length);
+        for (size_t written = output_write_utf8(out, id, length); written < 16; written++) fputc(' ', out);
         lua_pop(L, 2);
         static const char *const keys[] = {"x", "y", "width", "height"};
         for (int k = 0; k < 4; k++) write_cell(out, output_field(L, -1, keys[k]));
@@ -59,7 +71,10 @@ void output_text(lua_State *L, int result, FILE *out) {
         fputs("selection      ", out);
         for (lua_Integer i = 1; i <= selected; i++) {
             lua_geti(L, -1, i);
-            fprintf(out, " %s", luaL_tolstring(L, -1, NULL));
+            size_t length;
+            const char *id = luaL_tolstring(L, -1, &length);
+            fputc(' ', out);
+            output_write_utf8(out, id, length);
             lua_pop(L, 2);
         }
         fputs(selected ? "\n" : " none\n", out);
