@@ -58,6 +58,7 @@ enum {
     CANVAS_ERR_BAD_LAYOUT = 6,          /* A layout returned unusable frames */
     CANVAS_ERR_BUSY = 7,                /* Called from inside one of the engine's own callbacks */
     CANVAS_ERR_NOT_FOUND = 8,           /* An id names no item */
+    CANVAS_ERR_NO_MEMORY = 9,           /* Memory sized by the input cannot be had, or a count is past its limit */
 };
 
 /* A size in points. */
@@ -143,10 +144,15 @@ const char *canvas_engine_last_error(const canvas_engine *engine);
 ** when count is 0, or when sizes come from canvas_set_item_size or
 ** measuring (which then take precedence over any sizes given here). The new
 ** items are laid out by the next canvas_resolve. New
-** items reset the zoom to 1 (reported to the zoom callback).
+** items reset the zoom to 1 (reported to the zoom callback). A canvas holds
+** at most 2^31 - 1 items; a larger count, or one whose arrays (about 128
+** bytes an item) the system will not allocate, is refused before anything
+** is allocated, so it can never end the host process.
 **
 ** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id),
-** CANVAS_ERR_CALLBACK (the zoom callback failed; nothing changed).
+** CANVAS_ERR_NO_MEMORY (a count past 2^31 - 1, or memory the system will
+** not give; nothing changed), CANVAS_ERR_CALLBACK (the zoom callback
+** failed; nothing changed).
 */
 canvas_status canvas_set_items(
     canvas_engine *engine,
@@ -293,7 +299,10 @@ canvas_status canvas_set_layout_direction(canvas_engine *engine, canvas_directio
 **
 ** Errors: CANVAS_ERR_CALLBACK (a custom layout failed; its message is kept
 ** if it set one), CANVAS_ERR_BAD_LAYOUT (wrong number of frames, a
-** non-finite or negative-sized frame).
+** non-finite or negative-sized frame), CANVAS_ERR_NON_FINITE (finite
+** inputs that add up past the finite range: margins of 1e308 around the
+** cluster, or a content size the current zoom takes past it; the message
+** names the input).
 */
 canvas_status canvas_resolve(canvas_engine *engine);
 
@@ -448,7 +457,8 @@ size_t canvas_get_pending_measurements(const canvas_engine *engine);
 ** initial anchor decides where it opens: offset = max(0, content - size) *
 ** anchor on each axis.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+** Errors: CANVAS_ERR_NON_FINITE (also when the size plus twice the overscan
+** is past the finite range), CANVAS_ERR_INVALID_ARGUMENT (negative).
 */
 canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, int *published_out);
 
@@ -461,8 +471,9 @@ canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, 
 ** as always). A host changing several at once sees one appeared/disappeared
 ** diff instead of one per change.
 **
-** Errors: CANVAS_ERR_NON_FINITE (size; an infinite offset or overscan),
-** CANVAS_ERR_INVALID_ARGUMENT (negative size).
+** Errors: CANVAS_ERR_NON_FINITE (size; an infinite offset or overscan; a
+** size plus twice the overscan past the finite range, such as an overscan
+** of 9e307), CANVAS_ERR_INVALID_ARGUMENT (negative size).
 */
 canvas_status canvas_set_viewport(
     canvas_engine *engine,
@@ -484,7 +495,8 @@ canvas_status canvas_set_viewport_offset(canvas_engine *engine, canvas_point off
 ** Sets how far beyond the viewport items count as visible (default 128;
 ** negative is taken as 0).
 **
-** Errors: CANVAS_ERR_NON_FINITE.
+** Errors: CANVAS_ERR_NON_FINITE (also when the viewport's size plus twice
+** the overscan is past the finite range: an overscan of 9e307).
 */
 canvas_status canvas_set_overscan(canvas_engine *engine, double overscan, int *published_out);
 
@@ -666,7 +678,8 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 ** pinch of ratio r zooms by r^speed. Stops (default none) are scales a pinch
 ** snaps to: the nearest stop inside the limits, the first listed on a tie.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
+** Errors: CANVAS_ERR_NON_FINITE (also limits that force a zoom taking the
+** content past the finite range), CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
 ** a non-positive value, minimum above maximum), CANVAS_ERR_CALLBACK.
 */
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
@@ -686,10 +699,13 @@ canvas_status canvas_set_selection_during_zoom(canvas_engine *engine, int allowe
 ** METHOD: canvas_engine
 ** Sets the zoom directly: clamped to the limits, not snapped, keeping the
 ** middle of the viewport still. Nothing happens when unchanged. Setting new
-** items also resets the zoom to 1.
+** items also resets the zoom to 1. A pinch or tap never takes the zoom to
+** a scale at which the zoomed content would be past the finite range (that
+** step does nothing).
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (not positive),
-** CANVAS_ERR_CALLBACK.
+** Errors: CANVAS_ERR_NON_FINITE (also a scale that takes the zoomed content
+** past the finite range, such as 1e308; nothing changes),
+** CANVAS_ERR_INVALID_ARGUMENT (not positive), CANVAS_ERR_CALLBACK.
 */
 canvas_status canvas_set_zoom(canvas_engine *engine, double scale);
 

@@ -15,6 +15,7 @@ let CANVAS_ERR_BUFFER_TOO_SMALL = canvas_status(CCanvasHeader.CANVAS_ERR_BUFFER_
 let CANVAS_ERR_BAD_LAYOUT = canvas_status(CCanvasHeader.CANVAS_ERR_BAD_LAYOUT)
 let CANVAS_ERR_BUSY = canvas_status(CCanvasHeader.CANVAS_ERR_BUSY)
 let CANVAS_ERR_NOT_FOUND = canvas_status(CCanvasHeader.CANVAS_ERR_NOT_FOUND)
+let CANVAS_ERR_NO_MEMORY = canvas_status(CCanvasHeader.CANVAS_ERR_NO_MEMORY)
 
 let CANVAS_FLOW_ALIGN_TOP = canvas_flow_alignment(CCanvasHeader.CANVAS_FLOW_ALIGN_TOP)
 let CANVAS_FLOW_ALIGN_CENTER = canvas_flow_alignment(CCanvasHeader.CANVAS_FLOW_ALIGN_CENTER)

@@ -96,6 +96,7 @@ struct ABIFailure: Error {
         case .badLayout: CANVAS_ERR_BAD_LAYOUT
         case .callbackFailed: CANVAS_ERR_CALLBACK
         case .notFound: CANVAS_ERR_NOT_FOUND
+        case .noMemory: CANVAS_ERR_NO_MEMORY
         }
         self.init(status, error.message)
     }

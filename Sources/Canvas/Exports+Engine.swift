@@ -27,6 +27,7 @@ public func canvasStatusString(_ status: CInt) -> UnsafePointer<CChar>? {
     case CANVAS_ERR_BAD_LAYOUT: "the layout returned unusable frames"
     case CANVAS_ERR_BUSY: "engine is busy in one of its callbacks"
     case CANVAS_ERR_NOT_FOUND: "not found"
+    case CANVAS_ERR_NO_MEMORY: "not enough memory"
     default: "unknown status"
     }
     return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)

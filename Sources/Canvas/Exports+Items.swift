@@ -10,6 +10,10 @@ public func canvasSetItems(
 ) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let count = try Check.count(count, "count")
+        // What a resolve keeps or makes per item: the size given, the size
+        // laid out, the layout's frame and the resolved one, an id and its
+        // position: about 100 bytes.
+        try Check.allocatable(count, bytesEach: 128, limit: ItemList.maximumCount, "items")
         let idList = ids.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
         var sizeList: [Size]? = []
         if count > 0 {

@@ -4,7 +4,8 @@ import CCanvasHeader
 @c(canvas_set_viewport_size)
 public func canvasSetViewportSize(_ engine: UnsafeMutableRawPointer?, _ size: canvas_size, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        answer(publishedOut, handle.engine.setViewportSize(try Check.size(size, "size")) != nil)
+        let size = try Check.size(size, "size")
+        answer(publishedOut, try core { () throws(CanvasError) in try handle.engine.setViewportSize(size) } != nil)
     }
 }
 
@@ -22,12 +23,12 @@ public func canvasSetViewport(
             guard let value, !value.isNaN else { return nil }
             return try Check.finite(value, name)
         }
-        let update = handle.engine.setViewport(
-            size: try Check.size(size, "size"),
-            x: try given(offset?.pointee.x, "offset.x"),
-            y: try given(offset?.pointee.y, "offset.y"),
-            overscan: try given(overscan, "overscan")
-        )
+        let size = try Check.size(size, "size")
+        let x = try given(offset?.pointee.x, "offset.x"), y = try given(offset?.pointee.y, "offset.y")
+        let overscan = try given(overscan, "overscan")
+        let update = try core { () throws(CanvasError) in
+            try handle.engine.setViewport(size: size, x: x, y: y, overscan: overscan)
+        }
         answer(publishedOut, update != nil)
     }
 }
@@ -42,7 +43,8 @@ public func canvasSetViewportOffset(_ engine: UnsafeMutableRawPointer?, _ offset
 @c(canvas_set_overscan)
 public func canvasSetOverscan(_ engine: UnsafeMutableRawPointer?, _ overscan: Double, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        answer(publishedOut, handle.engine.setOverscan(try Check.finite(overscan, "overscan")) != nil)
+        let overscan = try Check.finite(overscan, "overscan")
+        answer(publishedOut, try core { () throws(CanvasError) in try handle.engine.setOverscan(overscan) } != nil)
     }
 }
 

@@ -1,5 +1,10 @@
 import CanvasCore
 import CCanvasHeader
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Argument checks shared by the exports. Each throws an `ABIFailure`
 /// whose message names the argument, so the last error says what to fix.
@@ -40,6 +45,23 @@ enum Check {
     static func rect(_ rect: canvas_rect, _ name: String) throws(ABIFailure) -> Rect {
         Rect(x: try finite(rect.x, "\(name).x"), y: try finite(rect.y, "\(name).y"),
              width: try finite(rect.width, "\(name).width"), height: try finite(rect.height, "\(name).height"))
+    }
+
+    /// Refuses a count whose arrays cannot exist before Swift tries to make
+    /// them: Swift ends the process when an allocation fails, so a count
+    /// past `limit` is refused outright, and for a large one the memory is
+    /// asked of the system first (malloc, then free: nothing is touched).
+    static func allocatable(_ count: Int, bytesEach: Int, limit: Int, _ what: String) throws(ABIFailure) {
+        guard count <= limit else {
+            throw ABIFailure(CANVAS_ERR_NO_MEMORY, "\(count) \(what) is more than the \(limit) a canvas holds")
+        }
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: bytesEach)
+        guard !overflow else { throw ABIFailure(CANVAS_ERR_NO_MEMORY, "\(count) \(what) need more memory than exists") }
+        guard bytes > 64 << 20 else { return }
+        guard let probe = malloc(bytes) else {
+            throw ABIFailure(CANVAS_ERR_NO_MEMORY, "not enough memory for \(count) \(what) (about \(bytes >> 20) MiB)")
+        }
+        free(probe)
     }
 
     static func count(_ count: UInt, _ name: String) throws(ABIFailure) -> Int {

@@ -277,6 +277,7 @@ static void locate_error(lua_State *L, const char *script) {
 
 static int write_output(lua_State *L) {
     const run_options *options = lua_touserdata(L, 2);
+    output_check_finite(L, 1);
     if (strcmp(options->format, "text") == 0) output_text(L, 1, stdout);
     else output_json(L, 1, stdout);
     return 0;

@@ -10,6 +10,11 @@
 #include <lua.h>
 
 void output_json(lua_State *L, int result, FILE *out);
+
+/* Raises an error when a number in the result is not finite, so that no
+   writer ever prints null, inf or nan for one (the engine refuses such
+   results itself; this is the edge's own guard). Call before writing. */
+void output_check_finite(lua_State *L, int result);
 void output_text(lua_State *L, int result, FILE *out);
 
 /* A picture of the canvas; title (may be NULL) heads it, and labels are

@@ -128,6 +128,41 @@ static void write_id_list(lua_State *L, FILE *out, int result, const char *key) 
     lua_pop(L, 1);
 }
 
+/* Raises an error naming the first number of a table's keys that is not
+   finite; `where` names the table. */
+static void check_fields(lua_State *L, int table, const char *const *keys, const char *where, lua_Integer index) {
+    for (int i = 0; keys[i]; i++) {
+        double value = output_field(L, table, keys[i]);
+        if (!isfinite(value)) {
+            if (index) luaL_error(L, "the result's %s[%I].%s is not finite (%f)", where, index, keys[i], value);
+            luaL_error(L, "the result's %s.%s is not finite (%f)", where, keys[i], value);
+        }
+    }
+}
+
+void output_check_finite(lua_State *L, int result) {
+    static const char *const scale_key[] = {"scale", NULL};
+    static const struct { const char *key; const char *const *keys; } parts[] = {
+        {"content_size", size_keys}, {"content_bounds", rect_keys}, {"viewport", rect_keys}, {"zoom", scale_key},
+    };
+    result = lua_absindex(L, result);
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+        if (lua_getfield(L, result, parts[p].key) == LUA_TTABLE)
+            check_fields(L, lua_gettop(L), parts[p].keys, parts[p].key, 0);
+        lua_pop(L, 1);
+    }
+    if (lua_getfield(L, result, "items") == LUA_TTABLE) {
+        int items = lua_gettop(L);
+        lua_Integer count = luaL_len(L, items);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, items, i);
+            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), rect_keys, "items", i);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 void output_json(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
     fputc('{', out);

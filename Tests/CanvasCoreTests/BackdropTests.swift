@@ -125,7 +125,7 @@ struct BackdropTests {
         engine.options.margins = Insets(top: 0, leading: 2e16, bottom: 0, trailing: 0)
         try engine.resolve()
         engine.backdrop = .dots(spacing: 1, radius: 0.2)
-        engine.setViewport(size: Size(width: 400, height: 300), x: 1e16, y: 0)
+        try engine.setViewport(size: Size(width: 400, height: 300), x: 1e16, y: 0)
         #expect(engine.viewport.offset.x == 1e16)
         #expect(engine.visibleBackdropTiles.origins == [])
     }

@@ -60,7 +60,7 @@ struct SelectionTests {
         engine.setLayout(StubLayout.returning(frames))
         try engine.resolve()
         engine.initialAnchor = .topLeading
-        engine.setViewportSize(size(200, 100))
+        try engine.setViewportSize(size(200, 100))
 
         #expect(engine.select(atViewportPoint: point(75, 75)) == .selected(20))  // inside 10 and 20
         engine.setViewportOffset(point(100, 0))

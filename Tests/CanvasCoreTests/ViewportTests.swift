@@ -16,15 +16,15 @@ struct ViewportTests {
         let engine = try tileCanvas()
         #expect(engine.published?.visible == [1, 2])
         // 300 x 200 at x = 500, y kept: columns 5...7 of rows 0...1, one diff against 1 and 2.
-        let update = try #require(engine.setViewport(size: size(300, 200), x: 500))
+        let update = try #require(try engine.setViewport(size: size(300, 200), x: 500))
         #expect(update.rect == rect(500, 0, 300, 200))
         #expect(update.visible == [6, 7, 8, 16, 17, 18])
         #expect(update.appeared == [6, 7, 8, 16, 17, 18])
         #expect(update.disappeared == [1, 2])
-        #expect(engine.setViewport(size: size(300, 200), x: 500) == nil)
+        #expect(try engine.setViewport(size: size(300, 200), x: 500) == nil)
         // The first size of a new canvas still opens at the initial anchor, then x applies.
         let fresh = try tileCanvas(viewport: nil, anchor: .bottomTrailing)
-        fresh.setViewport(size: size(200, 100), x: 10)
+        try fresh.setViewport(size: size(200, 100), x: 10)
         #expect(fresh.viewport.offset == point(10, 900))
     }
 
@@ -41,12 +41,12 @@ struct ViewportTests {
     )
     func initialAnchor(anchor: UnitPoint, expected: Point) throws {
         let engine = try tileCanvas(viewport: nil, anchor: anchor)
-        engine.setViewportSize(size(200, 100))
+        try engine.setViewportSize(size(200, 100))
         #expect(engine.viewport.offset == expected)
 
         // Once placed, later sizes do not re-anchor: the offset only clamps.
         engine.setViewportOffset(point(10, 20))
-        engine.setViewportSize(size(300, 300))
+        try engine.setViewportSize(size(300, 300))
         #expect(engine.viewport.offset == point(10, 20))
     }
 
@@ -57,18 +57,18 @@ struct ViewportTests {
         try engine.setItems(sizes: [Size](repeating: size(100, 100), count: 100))
         engine.setLayout(GridLayout(columns: 10, horizontalSpacing: 0, verticalSpacing: 0))
         try engine.resolve()
-        engine.setViewportSize(size(200, 100))
+        try engine.setViewportSize(size(200, 100))
         #expect(engine.viewport.offset == point(400, 450))
     }
 
     @Test("The anchor waits for the first size with area")
     func anchorWaitsForArea() throws {
         let engine = try tileCanvas(viewport: nil, anchor: .bottomTrailing)
-        engine.setViewportSize(size(0, 100))
+        try engine.setViewportSize(size(0, 100))
         #expect(engine.viewport.offset == .zero)
-        engine.setViewportSize(size(200, 0))
+        try engine.setViewportSize(size(200, 0))
         #expect(engine.viewport.offset == .zero)
-        engine.setViewportSize(size(200, 100))
+        try engine.setViewportSize(size(200, 100))
         #expect(engine.viewport.offset == point(800, 900))
     }
 
@@ -96,7 +96,7 @@ struct ViewportTests {
         let engine = try tileCanvas(viewport: size(2000, 500))
         engine.setViewportOffset(point(100, 100))
         #expect(engine.viewport.offset == point(0, 100))  // x: max(0, 1000 − 2000) = 0; y: up to 500
-        engine.setViewportSize(size(2000, 2000))
+        try engine.setViewportSize(size(2000, 2000))
         #expect(engine.viewport.offset == point(0, 0))
     }
 
@@ -110,7 +110,7 @@ struct ViewportTests {
         engine.setLayout(GridLayout(columns: 10, horizontalSpacing: 0, verticalSpacing: 0))
         try engine.resolve()
         engine.initialAnchor = .topLeading
-        engine.setViewportSize(size(200, 100))
+        try engine.setViewportSize(size(200, 100))
         #expect(engine.viewport.overscan == 128)
         // Culling rect (−128, −128, 456, 356): x < 328 takes columns 0…3, y < 228 rows 0…2.
         #expect(engine.published?.visible == [1, 2, 3, 4, 11, 12, 13, 14, 21, 22, 23, 24])
@@ -129,7 +129,7 @@ struct ViewportTests {
     )
     func overscanGrowsTheQuery(overscan: Double, stored: Double, expected: [UInt64]) throws {
         let engine = try tileCanvas(overscan: 64)
-        engine.setOverscan(overscan)
+        try engine.setOverscan(overscan)
         #expect(engine.viewport.overscan == stored)
         #expect(engine.published?.visible == expected)
     }
@@ -154,7 +154,7 @@ struct ViewportTests {
         let ids = (0..<100).map(reversedID)
         let engine = try tileCanvas(ids: ids, viewport: nil)
 
-        let first = try #require(engine.setViewportSize(size(200, 100)))
+        let first = try #require(try engine.setViewportSize(size(200, 100)))
         #expect(first.rect == rect(0, 0, 200, 100))
         #expect(first.visible == [1000, 999])
         #expect(first.appeared == [1000, 999])
@@ -181,8 +181,8 @@ struct ViewportTests {
 
         // The host echoes what it was told back to the engine.
         #expect(engine.setViewportOffset(update.rect.origin) == nil)
-        #expect(engine.setViewportSize(update.rect.size) == nil)
-        #expect(engine.setOverscan(0) == nil)
+        #expect(try engine.setViewportSize(update.rect.size) == nil)
+        #expect(try engine.setOverscan(0) == nil)
         // Past the edge, the clamped offset is the published one.
         engine.setViewportOffset(point(800, 900))
         #expect(engine.setViewportOffset(point(5000, 5000)) == nil)

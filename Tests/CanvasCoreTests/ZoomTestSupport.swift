@@ -33,8 +33,8 @@ func tileCanvas(
     engine.setLayout(GridLayout(columns: columns, horizontalSpacing: 0, verticalSpacing: 0))
     try engine.resolve()
     engine.initialAnchor = anchor
-    engine.setOverscan(overscan)
-    if let viewport { engine.setViewportSize(viewport) }
+    try engine.setOverscan(overscan)
+    if let viewport { try engine.setViewportSize(viewport) }
     return engine
 }
 

@@ -70,6 +70,7 @@ __attribute__((unused)) static const char *status_name(int status) {
     case CANVAS_ERR_BAD_LAYOUT: return "CANVAS_ERR_BAD_LAYOUT";
     case CANVAS_ERR_BUSY: return "CANVAS_ERR_BUSY";
     case CANVAS_ERR_NOT_FOUND: return "CANVAS_ERR_NOT_FOUND";
+    case CANVAS_ERR_NO_MEMORY: return "CANVAS_ERR_NO_MEMORY";
     default: return "(unknown)";
     }
 }
@@ -88,6 +89,14 @@ __attribute__((unused)) static const char *status_name(int status) {
         const char *got_ = (got), *want_ = (want);                             \
         record(got_ != NULL && strcmp(got_, want_) == 0, __FILE__, __LINE__,   \
                "%s = \"%s\", expected \"%s\"", #got, got_ ? got_ : "(NULL)", want_); \
+    } while (0)
+
+/* A string holding `want`. */
+#define CHECK_CONTAINS(got, want)                                              \
+    do {                                                                       \
+        const char *got_ = (got), *want_ = (want);                             \
+        record(got_ != NULL && strstr(got_, want_) != NULL, __FILE__, __LINE__, \
+               "%s = \"%s\", expected it to contain \"%s\"", #got, got_ ? got_ : "(NULL)", want_); \
     } while (0)
 
 /* A non-NULL, non-empty string. */

@@ -260,8 +260,8 @@ static void test_version(void) {
 }
 
 static void test_status_strings(void) {
-    const char *seen[9];
-    for (int code = 0; code <= 8; code++) {
+    const char *seen[10];
+    for (int code = 0; code <= 9; code++) {
         const char *text = canvas_status_string(code);
         CHECK_MESSAGE(text);
         record(text && strcmp(text, "unknown status") != 0, __FILE__, __LINE__,
@@ -272,7 +272,8 @@ static void test_status_strings(void) {
                    "status %d and %d share the description \"%s\"", earlier, code, text ? text : "");
         }
     }
-    CHECK_STR(canvas_status_string(9), "unknown status");
+    CHECK_STR(canvas_status_string(9), "not enough memory");
+    CHECK_STR(canvas_status_string(10), "unknown status");
     CHECK_STR(canvas_status_string(-1), "unknown status");
     CHECK_STR(canvas_status_string(12345), "unknown status");
     /* Static strings: the same pointer every time. */

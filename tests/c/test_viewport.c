@@ -1351,6 +1351,59 @@ static void test_backdrop_dots(void) {
     canvas_engine_destroy(e);
 }
 
+/* Issue 12: finite inputs whose results leave the finite range were reported
+** as success (margins of 1e308 gave an infinite content size, a zoom of 1e308
+** infinite frames, an overscan of 9e307 an empty visible list). Each is
+** CANVAS_ERR_NON_FINITE now, naming the input, and changes nothing. */
+static void test_results_past_the_finite_range(void) {
+    canvas_engine *e = tile_canvas();
+    canvas_rect before_frame = frame_at(e, 0);
+    view_state before = view_state_of(e);
+    CHECK_OK(canvas_set_margins(e, (canvas_insets){1e308, 1e308, 1e308, 1e308}));
+    CHECK_REFUSED(e, before, canvas_resolve(e), CANVAS_ERR_NON_FINITE);
+    CHECK_CONTAINS(canvas_engine_last_error(e), "margins");
+    canvas_rect after_frame = frame_at(e, 0);
+    CHECK_RECT(after_frame, before_frame.x, before_frame.y, before_frame.width, before_frame.height);
+    CHECK_OK(canvas_set_margins(e, (canvas_insets){0, 0, 0, 0}));
+
+    CHECK_OK(canvas_set_zoom_limits(e, 0.5, 1e308));
+    CHECK_REFUSED(e, before, canvas_set_zoom(e, 1e308), CANVAS_ERR_NON_FINITE);
+    CHECK_CONTAINS(canvas_engine_last_error(e), "zoom scale");
+    CHECK_REFUSED(e, before, canvas_set_zoom_limits(e, 1e307, 1e308), CANVAS_ERR_NON_FINITE);
+    /* A pinch towards such a zoom does nothing past the finite range. */
+    CHECK_OK(canvas_pinch(e, CANVAS_PINCH_BEGAN, 1, 2, (canvas_point){0, 0}));
+    CHECK_OK(canvas_pinch(e, CANVAS_PINCH_CHANGED, 1e307, 2, (canvas_point){0, 0}));
+    CHECK_CLOSE(zoom(e), 1);
+    CHECK_OK(canvas_pinch(e, CANVAS_PINCH_ENDED, 1e307, 2, (canvas_point){0, 0}));
+
+    before = view_state_of(e);
+    CHECK_REFUSED(e, before, canvas_set_overscan(e, 9e307, NULL), CANVAS_ERR_NON_FINITE);
+    CHECK_CONTAINS(canvas_engine_last_error(e), "overscan");
+    CHECK_REFUSED(e, before, canvas_set_viewport(e, (canvas_size){200, 100}, NULL, 9e307, NULL), CANVAS_ERR_NON_FINITE);
+    CHECK_OK(canvas_set_overscan(e, 1e307, NULL));  /* large but finite: everything counts as visible */
+    CHECK(visible(e).count == 100);
+    before = view_state_of(e);
+    CHECK_REFUSED(e, before, canvas_set_viewport_size(e, (canvas_size){1.7e308, 100}, NULL), CANVAS_ERR_NON_FINITE);
+    canvas_engine_destroy(e);
+}
+
+/* Issue 12: a count whose arrays cannot exist ended the process ("failed to
+** allocate"). Past 2^31 - 1 items, or past what malloc will give, it is
+** CANVAS_ERR_NO_MEMORY, and the items stay as they were. */
+static void test_counts_whose_arrays_cannot_exist(void) {
+    canvas_engine *e = tile_canvas();
+    view_state before = view_state_of(e);
+    CHECK_OK(canvas_set_item_size(e, (canvas_size){10, 10}));
+    before = view_state_of(e);
+    CHECK_REFUSED(e, before, canvas_set_items(e, NULL, NULL, (size_t)1 << 40), CANVAS_ERR_NO_MEMORY);
+    CHECK_CONTAINS(canvas_engine_last_error(e), "items");
+    CHECK_REFUSED(e, before, canvas_set_items(e, NULL, NULL, (size_t)1 << 31), CANVAS_ERR_NO_MEMORY);
+    CHECK_REFUSED(e, before, canvas_set_items(e, NULL, NULL, SIZE_MAX / 64), CANVAS_ERR_NO_MEMORY);
+    CHECK(canvas_get_item_count(e) == 100);
+    CHECK_STR(canvas_status_string(CANVAS_ERR_NO_MEMORY), "not enough memory");
+    canvas_engine_destroy(e);
+}
+
 /* Issue 12: a spacing-1 backdrop under a viewport at x = 1e16 looped for
 ** ever (a double stepped by 1 stops moving past 2^53) until the process
 ** aborted. Past 2^52 tiles from the origin there are no origins, only the
@@ -2310,6 +2363,8 @@ int main(void) {
     RUN(test_backdrop_dots);
     RUN(test_backdrop_grid);
     RUN(test_backdrop_far_from_the_origin);
+    RUN(test_results_past_the_finite_range);
+    RUN(test_counts_whose_arrays_cannot_exist);
     /* Zoom */
     RUN(test_zoom_rounds_zoomed_axes);
     RUN(test_zoomed_viewport_scrolling_and_hits);

@@ -82,11 +82,11 @@ def test_version(lib):
 
 
 def test_status_strings(lib):
-    texts = [lib.canvas_status_string(code).decode() for code in range(9)]
+    texts = [lib.canvas_status_string(code).decode() for code in range(10)]
     assert all(texts)
     assert "unknown status" not in texts
-    assert len(set(texts)) == 9
-    for code in (9, -1, 1000):
+    assert len(set(texts)) == 10
+    for code in (10, -1, 1000):
         assert lib.canvas_status_string(code) == b"unknown status"
 
 

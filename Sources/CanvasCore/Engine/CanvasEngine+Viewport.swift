@@ -4,8 +4,11 @@ extension CanvasEngine {
     /// Sets the window size. The first time the viewport gets a size, the
     /// initial anchor decides where it opens.
     /// - Returns: the update to publish, or `nil` when nothing changed.
+    /// - Throws: `CanvasError.nonFinite` when the size and the overscan
+    ///   make a culling rectangle past the finite range; nothing changes.
     @discardableResult
-    public func setViewportSize(_ size: Size) -> VisibleUpdate? {
+    public func setViewportSize(_ size: Size) throws(CanvasError) -> VisibleUpdate? {
+        try Viewport.checkCulling(size: size, overscan: viewport.overscan)
         resize(to: size)
         return viewportChanged()
     }
@@ -14,8 +17,11 @@ extension CanvasEngine {
     /// the overscan (when given), the size (the initial anchor as in
     /// `setViewportSize`), then each offset coordinate that is given, so a
     /// host that changes several at once sees one diff instead of several.
+    /// - Throws: `CanvasError.nonFinite` when the size and the overscan
+    ///   make a culling rectangle past the finite range; nothing changes.
     @discardableResult
-    public func setViewport(size: Size, x: Double? = nil, y: Double? = nil, overscan: Double? = nil) -> VisibleUpdate? {
+    public func setViewport(size: Size, x: Double? = nil, y: Double? = nil, overscan: Double? = nil) throws(CanvasError) -> VisibleUpdate? {
+        try Viewport.checkCulling(size: size, overscan: overscan.map { max(0, $0) } ?? viewport.overscan)
         if let overscan { viewport.overscan = max(0, overscan) }
         resize(to: size)
         if let x { viewport.offset.x = x }
@@ -43,8 +49,11 @@ extension CanvasEngine {
     }
 
     /// Sets how far past the window items count as visible (negative is 0).
+    /// - Throws: `CanvasError.nonFinite` when the overscan makes a culling
+    ///   rectangle past the finite range; nothing changes.
     @discardableResult
-    public func setOverscan(_ overscan: Double) -> VisibleUpdate? {
+    public func setOverscan(_ overscan: Double) throws(CanvasError) -> VisibleUpdate? {
+        try Viewport.checkCulling(size: viewport.size, overscan: max(0, overscan))
         viewport.overscan = max(0, overscan)
         return viewportChanged()
     }

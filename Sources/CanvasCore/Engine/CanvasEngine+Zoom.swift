@@ -10,6 +10,7 @@ extension CanvasEngine {
     @discardableResult
     public func setZoomSettings(_ settings: ZoomSettings) throws(CanvasError) -> [ZoomEvent] {
         try settings.validate()
+        try checkFinite(resolution, at: settings.clamp(zoomScale), axis: settings.axis, "zoom limits \(settings.minimum)…\(settings.maximum)")
         let axisChanged = settings.axis != zoomSettings.axis
         zoomSettings = settings
         let events = setZoomUnchecked(settings.clamp(zoomScale), anchor: viewportCenter)
@@ -24,7 +25,9 @@ extension CanvasEngine {
     public func setZoom(_ scale: Double) throws(CanvasError) -> [ZoomEvent] {
         guard scale.isFinite else { throw CanvasError(.nonFinite, "zoom scale is not finite") }
         guard scale > 0 else { throw CanvasError(.invalidArgument, "zoom scale must be positive, got \(scale)") }
-        return setZoomUnchecked(zoomSettings.clamp(scale), anchor: viewportCenter)
+        let clamped = zoomSettings.clamp(scale)
+        try checkFinite(resolution, at: clamped, axis: zoomSettings.axis, "zoom scale \(scale)")
+        return setZoomUnchecked(clamped, anchor: viewportCenter)
     }
 
     /// The two-finger tap: back to 1 (clamped); nothing when already there.
@@ -80,9 +83,13 @@ extension CanvasEngine {
     /// Applies a zoom already clamped (and snapped, for pinches), keeping
     /// the content point under `anchor` (viewport coordinates) still on each
     /// zoomed axis; the offset is then clamped. Unzoomed axes keep theirs.
+    ///
+    /// A scale that would take the zoomed canvas past the finite range is
+    /// not applied (a pinch or tap then does nothing); the setters that take
+    /// a scale from the host refuse it first (`checkFinite`).
     @discardableResult
     func setZoomUnchecked(_ scale: Double, anchor: Point?) -> [ZoomEvent] {
-        guard scale != zoomScale else { return [] }
+        guard scale != zoomScale, zoomedIsFinite(resolution, at: scale, axis: zoomSettings.axis) else { return [] }
         let ratio = scale / zoomScale
         zoomScale = scale
         if let anchor {
@@ -94,4 +101,23 @@ extension CanvasEngine {
         viewportChanged()
         return [.didChange(scale: scale)]
     }
+
+    /// Whether `resolution` zoomed by `scale` on `axis` stays finite: its
+    /// content size and bounds (every frame lies inside the bounds).
+    func zoomedIsFinite(_ resolution: Resolution, at scale: Double, axis: ZoomAxis) -> Bool {
+        let transform = ZoomTransform(scale: scale, axis: axis)
+        let size = transform.size(resolution.contentSize), bounds = transform.rect(resolution.contentBounds)
+        return size.isFinite && bounds.isFinite && (bounds.x + bounds.width).isFinite && (bounds.y + bounds.height).isFinite
+    }
+
+    /// Refuses a zoom that takes `resolution` past the finite range;
+    /// `input` names what asked for it.
+    /// - Throws: `CanvasError.nonFinite`.
+    func checkFinite(_ resolution: Resolution, at scale: Double, axis: ZoomAxis, _ input: String) throws(CanvasError) {
+        guard zoomedIsFinite(resolution, at: scale, axis: axis) else {
+            let size = resolution.contentSize
+            throw CanvasError(.nonFinite, "\(input): the content (\(size.width) × \(size.height)) zoomed by \(scale) is past the finite range")
+        }
+    }
+
 }

@@ -117,6 +117,7 @@ public final class CanvasEngine {
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
         let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
+        try checkFinite(resolved, at: zoomScale, axis: zoomSettings.axis, "the zoom \(zoomScale)")
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil

@@ -12,6 +12,10 @@ public struct CanvasError: Error, Equatable, Sendable, CustomStringConvertible {
         case callbackFailed
         /// An id or other key names nothing the engine holds.
         case notFound
+        /// The memory an input asks for cannot exist: a count past its
+        /// documented limit (such as `ItemList.maximumCount`), or more than
+        /// the system will hand out.
+        case noMemory
     }
 
     public var kind: Kind

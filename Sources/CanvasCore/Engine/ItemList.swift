@@ -32,6 +32,9 @@ public struct ItemList: Sendable {
     /// - Throws: `CanvasError.invalidArgument` when `sizes` or `ids` do not
     ///   hold `count` entries, or on a duplicate id.
     public init(count: Int, sizes: [Size]?, ids: [UInt64]?) throws(CanvasError) {
+        guard count <= Self.maximumCount else {
+            throw CanvasError(.noMemory, "\(count) items is more than the \(Self.maximumCount) a canvas holds")
+        }
         if let sizes, sizes.count != count {
             throw CanvasError(.invalidArgument, "\(sizes.count) sizes for \(count) items")
         }
@@ -58,6 +61,12 @@ public struct ItemList: Sendable {
     }
 
     public var count: Int { ids.count }
+
+    /// The most items a canvas holds: 2^31 − 1. Positions then fit the
+    /// index's 32-bit entries and every host's int, and the arrays a
+    /// resolve needs (about 100 bytes an item) can exist on a 64-bit machine.
+    /// A larger count is refused with `.noMemory` before anything is allocated.
+    public static let maximumCount = Int(Int32.max)
 
     /// The zero-based position of `id`, or `nil` when no item has it.
     public func index(of id: UInt64) -> Int? {

@@ -61,6 +61,14 @@ public enum Resolver {
         let cluster = try clusterBounds(of: placed)
         let contentSize = contentSize(for: cluster.size, options: options)
         let origin = anchoredOrigin(of: cluster.size, in: contentSize, options: options)
+        // Finite inputs can still add up past the finite range (margins of
+        // 1e308): that is an error, not an infinite canvas.
+        guard contentSize.isFinite else {
+            throw CanvasError(.nonFinite, "margins \(describe(options.margins)) around a cluster of \(cluster.width) × \(cluster.height) make a content size past the finite range")
+        }
+        guard origin.isFinite, (origin.x + cluster.width).isFinite, (origin.y + cluster.height).isFinite else {
+            throw CanvasError(.nonFinite, "margins \(describe(options.margins)) and the content size place the cluster past the finite range")
+        }
 
         // Normalize (subtract the cluster's origin), mirror, then anchor, in
         // one pass, in place: the layout's array is ours to reuse.
@@ -137,6 +145,10 @@ public enum Resolver {
             x: margins.left(in: direction) + max(0, available.width - cluster.width) * anchorX,
             y: margins.top + max(0, available.height - cluster.height) * options.contentAnchor.y
         )
+    }
+
+    static func describe(_ margins: Insets) -> String {
+        "{top=\(margins.top), leading=\(margins.leading), bottom=\(margins.bottom), trailing=\(margins.trailing)}"
     }
 
     static func describe(_ rect: Rect) -> String {

@@ -19,6 +19,17 @@ public struct Viewport: Hashable, Sendable {
     /// The rectangle that counts for culling: visible plus overscan.
     public var cullingRect: Rect { visibleRect.insetBy(-overscan) }
 
+    /// Refuses a size and overscan whose culling rectangle leaves the finite
+    /// range (an overscan of 9e307 doubled overflows): culling by it would
+    /// find nothing, silently.
+    /// - Throws: `CanvasError.nonFinite`, naming the overscan and the size.
+    public static func checkCulling(size: Size, overscan: Double) throws(CanvasError) {
+        let width = size.width + 2 * overscan, height = size.height + 2 * overscan
+        guard width.isFinite, height.isFinite else {
+            throw CanvasError(.nonFinite, "overscan \(overscan) around a \(size.width) × \(size.height) viewport is past the finite range")
+        }
+    }
+
     /// `offset` clamped to [0, max(0, content − size)] on each axis.
     public static func clamp(_ offset: Point, size: Size, content: Size) -> Point {
         Point(
