@@ -378,8 +378,11 @@ canvas_status canvas_set_item_size(canvas_engine *engine, canvas_size size);
 ** METHOD: canvas_engine
 ** Sizes items by measuring: until an item has been measured it has this
 ** estimated size (the default estimate is 120 x 120). canvas_set_items may
-** then take NULL sizes. Measured sizes are cached by id and survive new
-** items, reordering and removal; only new ids are measured.
+** then take NULL sizes. Measured sizes are cached by id, for the live items
+** only: a new list of items keeps the size of every id still in it (moved,
+** or taken out and put back within the same canvas_set_items) and drops the
+** rest, so the cache never outgrows the items; only ids without a size are
+** measured, an id that left in an earlier update among them.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
 */

@@ -18,7 +18,8 @@
 **   ids    array: data index -> the id as the script gave it (integer or string)
 **   keys   map: interned script id -> its engine id (see lids.c)
 **   names  map: engine id -> interned script id
-**   next   how many ids have been interned
+**   next   how many ids have been interned (engine ids are never reused)
+**   pending, pending_next  ids interned by the items being read, until committed
 **   place  the Lua place function, when the layout is one
 **   measure, on_zoom, on_zoom_begin, on_zoom_end  the Lua callbacks, when given
 **   item_size  {w, h} when every item has one size (items may then be a count)
@@ -114,7 +115,9 @@ canvas_point lcanvas_viewport_point(lua_State *L, lcanvas *canvas, int x, int y,
 
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */
 void lcanvas_new_state(lua_State *L);
+void lcanvas_begin_ids(lua_State *L, int state);
 uint64_t lcanvas_engine_id(lua_State *L, int state, int id);
+void lcanvas_commit_ids(lua_State *L, int state);
 int lcanvas_known_id(lua_State *L, int state, int id, uint64_t *out);
 void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
 

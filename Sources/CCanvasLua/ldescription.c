@@ -138,6 +138,7 @@ static void report_entry(lua_State *L, lua_Integer i, int sized_by_entries) {
 */
 void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizing *sizing, lcanvas_items *out) {
     source = lua_absindex(L, source);
+    lcanvas_begin_ids(L, state);
     int counted = lua_isinteger(L, source);
     lua_Integer count = 0;
     if (counted) {
@@ -718,6 +719,7 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
                                                  canvas_set_items(engine, list.sizes, list.ids, list.count)));
     lua_pushvalue(L, ids);
     lua_setfield(L, state, "ids");
+    lcanvas_commit_ids(L, state);
     if (sizing.uniform) lcanvas_push_size(L, sizing.size); else lua_pushnil(L);
     lua_setfield(L, state, "item_size");
     lua_pushboolean(L, sizing.measured);

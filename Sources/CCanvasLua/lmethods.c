@@ -131,6 +131,7 @@ static int m_set_items(lua_State *L) {
                                                  canvas_set_items(canvas->engine, list.sizes, list.ids, list.count)));
     lua_pushvalue(L, state + 1);
     lua_setfield(L, state, "ids");
+    lcanvas_commit_ids(L, state);
     return 0;
 }
 

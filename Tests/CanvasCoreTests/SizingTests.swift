@@ -1,5 +1,5 @@
-import CanvasCore
 import Testing
+@testable import CanvasCore
 
 // Sizing by id: a fixed size, or an estimate refined by a measure function
 // in chunks, cached by id, waiting while the viewport moves, and leaving the
@@ -221,6 +221,48 @@ struct SizingTests {
         try engine.resolve()
         #expect(engine.frames.map(\.size) == [size(40, 4), size(20, 2)])
         #expect(engine.measuredSize(of: 4) == size(40, 4))
+    }
+
+    // Issue 12: sizes of ids no longer present were kept for ever.
+    @Test("The cache holds live items only: ids that leave are forgotten and measured again when they return")
+    func cacheFollowsTheLiveItems() throws {
+        let log = MeasureLog()
+        let engine = try measuringCanvas(ids: [1, 2, 3], measure: log)
+        #expect(try engine.step() == .resolved)
+        try engine.setItems(sizes: nil, ids: [2])
+        #expect(engine.measuredSize(of: 1) == nil && engine.measuredSize(of: 3) == nil)
+        #expect(engine.measuredSize(of: 2) == size(20, 2))
+        try engine.setItems(sizes: nil, ids: [3, 2, 1])
+        #expect(engine.pendingMeasurements == 2)
+        // 200,000 updates with fresh ids leave one update's worth behind.
+        for round in 0..<2_000 {
+            let fresh = (0..<100).map { UInt64(1_000 + round * 100 + $0) }
+            try engine.setItems(sizes: nil, ids: fresh)
+            _ = try engine.step()
+        }
+        #expect(engine.measuredSizes.count == 100)
+    }
+
+    @Test("Randomized: the cache equals a model that keeps the sizes of live ids only")
+    func cacheAgainstAModel() throws {
+        var random = SplitMix64(seed: 15)
+        let log = MeasureLog()
+        let engine = try measuringCanvas(ids: [], measure: log, chunkSize: 7)
+        var model: [UInt64: Size] = [:]
+        for _ in 0..<300 {
+            // A new list: some ids kept (shuffled), some dropped, some new or returning.
+            var ids = Set(engine.items.ids.filter { _ in random.below(3) != 0 })
+            for _ in 0..<random.below(12) { ids.insert(UInt64(1 + random.below(60))) }
+            let list = Array(ids).shuffled(using: &random)
+            try engine.setItems(sizes: nil, ids: list)
+            model = model.filter { ids.contains($0.key) }
+            for _ in 0..<random.below(3) {
+                _ = try engine.step()
+            }
+            for id in list where engine.measuredSize(of: id) != nil { model[id] = log.sizeOf(id) }
+            #expect(engine.measuredSizes == model)
+            #expect(engine.measuredSizes.count <= engine.items.count)
+        }
     }
 
     @Test("invalidateMeasurements measures every item again")

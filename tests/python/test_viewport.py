@@ -578,12 +578,12 @@ def test_measurements_are_cached_by_id(lib):
         assert engine.step() == cv.STEP_RESOLVED
         assert [(i, p) for i, p, _ in measurer.calls[3:]] == [(40, 2)]
         assert sizes(engine) == [(300, 35), (100, 15), (400, 45), (200, 25)]
-        # Removed and back again: still cached.
+        # Removed in one update and back in a later one: forgotten, only 20 (still present) is cached.
         engine.set_items(None, [20])
         engine.resolve()
         assert sizes(engine) == [(200, 25)]
         engine.set_items(None, [30, 10, 40, 20])
-        assert engine.pending_measurements == 0
+        assert engine.pending_measurements == 3
         assert len(measurer.calls) == 4
         # Invalidated: all measured again.
         engine.invalidate_measurements()

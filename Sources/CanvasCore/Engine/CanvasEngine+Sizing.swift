@@ -23,6 +23,17 @@ extension CanvasEngine {
         }
     }
 
+    /// The rule for the measured-size cache: it holds sizes of live items
+    /// only. When the items change, a size stays for every id still present
+    /// (reordered, or taken out and put back within the same update: one
+    /// `setItems`) and goes for every id that left, as Pannable drops them;
+    /// an id that comes back in a later update is measured again. So the
+    /// cache never holds more entries than there are items.
+    func forgetMeasurementsOfGoneItems() {
+        guard !measuredSizes.isEmpty else { return }
+        measuredSizes = measuredSizes.filter { items.index(of: $0.key) != nil }
+    }
+
     /// Forgets every measured size; items are measured again from the first.
     public func invalidateMeasurements() {
         measuredSizes = [:]

@@ -95,11 +95,15 @@ public final class CanvasEngine {
 
     /// Replaces the items with a list built elsewhere, such as one of a bare
     /// count (`ItemList(count:sizes:ids:)`). Setting items resets the zoom to 1.
+    /// Measured sizes are kept for the ids in the new list (wherever they
+    /// now stand) and dropped for the rest, so the cache never outgrows the
+    /// live items (see `forgetMeasurementsOfGoneItems`).
     /// - Returns: the zoom events this caused (a reset to 1, when it was not 1).
     @discardableResult
     public func setItems(_ list: ItemList) -> [ZoomEvent] {
         items = list
         layout.invalidateCache()
+        forgetMeasurementsOfGoneItems()
         measureCursor = 0
         selected = selected.filter { items.index(of: $0) != nil }
         return setZoomUnchecked(1, anchor: nil)
