@@ -255,7 +255,9 @@ FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------
 
-_INTEGER_TYPES = (c_int, c_uint, c_int64, c_uint64, c_size_t)
+# The C integer types by their names in canvas.h. On 64-bit Linux ctypes'
+# c_size_t and c_uint64 are one type, so the name is what a message says.
+C_INTEGERS = {"int": c_int, "unsigned": c_uint, "int64_t": c_int64, "uint64_t": c_uint64, "size_t": c_size_t}
 
 
 def integer_range(ctype: Any) -> Tuple[int, int]:
@@ -265,31 +267,31 @@ def integer_range(ctype: Any) -> Tuple[int, int]:
     return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
 
 
-def fit(value: Any, ctype: Any, name: str) -> int:
-    """value as an int that ctype holds exactly: ctypes itself would keep the
-    low bits (2**32 + 1 as an int is 1), so anything else is refused with
-    OverflowError naming the argument. Floats are refused with TypeError."""
+def fit(value: Any, c_type: str, name: str) -> int:
+    """value as an int that the C type (a name in C_INTEGERS) holds exactly:
+    ctypes itself would keep the low bits (2**32 + 1 as an int is 1), so
+    anything else is refused with OverflowError naming the argument. Floats
+    are refused with TypeError."""
     number = operator.index(value)
-    low, high = integer_range(ctype)
+    low, high = integer_range(C_INTEGERS[c_type])
     if not low <= number <= high:
-        raise OverflowError(f"{name} = {number} does not fit {_C_NAMES[ctype]} ({low}...{high})")
+        raise OverflowError(f"{name} = {number} does not fit {c_type} ({low}...{high})")
     return number
 
 
-_C_NAMES = {c_int: "int", c_uint: "unsigned", c_int64: "int64_t", c_uint64: "uint64_t", c_size_t: "size_t"}
-
-
-def _checked(ctype: Any) -> Any:
-    """A subclass of ctype whose from_param refuses values it cannot hold;
-    load() declares it for every integer argument."""
+def _checked(c_type: str) -> Any:
+    """A subclass of the ctypes type whose from_param refuses values it
+    cannot hold; load() declares it for every integer argument."""
+    ctype = C_INTEGERS[c_type]
 
     def from_param(cls: Any, value: Any) -> Any:
-        return ctype(fit(value, ctype, "argument"))
+        return ctype(fit(value, c_type, "argument"))
 
     return type(f"checked_{ctype.__name__}", (ctype,), {"from_param": classmethod(from_param)})
 
 
-_CHECKED = {ctype: _checked(ctype) for ctype in _INTEGER_TYPES}
+# By ctypes type (where two names share one, as uint64_t and size_t do, they share a range).
+_CHECKED = {ctype: _checked(c_type) for c_type, ctype in C_INTEGERS.items()}
 
 # --- Finding and loading the library -----------------------------------------
 
@@ -555,7 +557,7 @@ class Engine:
             count = len(ids)
             size_array = None
         else:
-            count = fit(count or 0, c_size_t, "count")
+            count = fit(count or 0, "size_t", "count")
             size_array = None
         id_array = _id_array(ids) if ids is not None else None
         self._check(self.lib.canvas_set_items(self.handle, size_array, id_array, count), "canvas_set_items")
@@ -567,14 +569,15 @@ class Engine:
 
     def set_flow(self, h_spacing: float = 8.0, v_spacing: float = 8.0, alignment: int = FLOW_ALIGN_CENTER,
                  max_width: float = 0.0) -> None:
-        alignment = fit(alignment, c_int, "alignment")
+        alignment = fit(alignment, "int", "alignment")
         status = self.lib.canvas_set_layout_flow(self.handle, h_spacing, v_spacing, alignment, max_width)
         self._check(status, "canvas_set_layout_flow")
 
     def set_grid(self, columns: int, h_spacing: float = 8.0, v_spacing: float = 8.0,
                  alignment: Sequence[float] = (0.5, 0.5)) -> None:
-        columns = fit(columns, c_int64, "columns")
-        status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, Point(*alignment))
+        columns = fit(columns, "int64_t", "columns")
+        alignment_point = _point(alignment, "alignment")
+        status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, alignment_point)
         self._check(status, "canvas_set_layout_grid")
 
     def set_layout(self, place: Callable[[list[SizeTuple], Proposal], Iterable[Sequence[float]]]) -> None:
@@ -607,7 +610,8 @@ class Engine:
             if len(frames) != count:
                 raise ValueError(f"place returned {len(frames)} frames for {count} items")
             for i, frame in enumerate(frames):
-                frames_out[i] = Rect(*frame)
+                x, y, width, height = frame  # Rect(*frame) would take three numbers and make the height 0
+                frames_out[i] = Rect(x, y, width, height)
             return OK
 
         place_fn = PLACE_FN(self._guarded(trampoline))
@@ -620,7 +624,7 @@ class Engine:
     # -- options --
 
     def set_content_size(self, mode: int, width: float = 0.0, height: float = 0.0) -> None:
-        mode = fit(mode, c_int, "mode")
+        mode = fit(mode, "int", "mode")
         status = self.lib.canvas_set_content_size(self.handle, mode, Size(width, height))
         self._check(status, "canvas_set_content_size")
 
@@ -632,7 +636,7 @@ class Engine:
         self._check(self.lib.canvas_set_content_anchor(self.handle, Point(x, y)), "canvas_set_content_anchor")
 
     def set_direction(self, direction: int) -> None:
-        direction = fit(direction, c_int, "direction")
+        direction = fit(direction, "int", "direction")
         self._check(self.lib.canvas_set_layout_direction(self.handle, direction), "canvas_set_layout_direction")
 
     # -- resolve and results --
@@ -705,7 +709,7 @@ class Engine:
         proposal_width) -> (width, height). Raising fails the step; the
         exception text becomes the message. None removes it."""
         lib = self.lib
-        chunk_size = fit(chunk_size, c_size_t, "chunk_size")
+        chunk_size = fit(chunk_size, "size_t", "chunk_size")
         if measure is None:
             status = lib.canvas_set_measure(self.handle, MEASURE_FN(), None, chunk_size)
             self._check(status, "canvas_set_measure")
@@ -794,24 +798,24 @@ class Engine:
         return item_id.value if found.value else None
 
     def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.0, 0.0)) -> bool:
-        return self._published("canvas_scroll_to_id", fit(item_id, c_uint64, "id"), Point(*anchor))
+        return self._published("canvas_scroll_to_id", fit(item_id, "uint64_t", "id"), _point(anchor, "anchor"))
 
     def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.0, 0.0)) -> bool:
-        return self._published("canvas_scroll_to_point", Point(x, y), Point(*anchor))
+        return self._published("canvas_scroll_to_point", Point(x, y), _point(anchor, "anchor"))
 
     def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.0, 0.0)) -> bool:
-        return self._published("canvas_scroll_to_rect", Rect(*rect), Point(*anchor))
+        return self._published("canvas_scroll_to_rect", _rect(rect, "rect"), _point(anchor, "anchor"))
 
     def page(self, direction: int) -> bool:
         moved = c_int(-1)
-        direction = fit(direction, c_int, "direction")
+        direction = fit(direction, "int", "direction")
         self._check(self.lib.canvas_page(self.handle, direction, ctypes.byref(moved)), "canvas_page")
         return bool(moved.value)
 
     # -- backdrop --
 
     def set_backdrop(self, kind: int, spacing: float = 0.0, size: float = 0.0) -> None:
-        kind = fit(kind, c_int, "kind")
+        kind = fit(kind, "int", "kind")
         self._check(self.lib.canvas_set_backdrop(self.handle, kind, spacing, size), "canvas_set_backdrop")
 
     def backdrop_tile(self) -> BackdropTile:
@@ -837,7 +841,7 @@ class Engine:
 
         def trampoline(user_obj: Any, event: int, scale: float) -> int:
             result = callback(user_obj, event, scale)
-            return OK if result is None else fit(result, c_int, "the zoom callback's status")
+            return OK if result is None else fit(result, "int", "the zoom callback's status")
 
         zoom_fn = ZOOM_FN(self._guarded(trampoline))
         user_box = ctypes.py_object(user)
@@ -847,7 +851,7 @@ class Engine:
         self._zoom_box = user_box
 
     def set_zoom_axis(self, axis: int) -> None:
-        axis = fit(axis, c_int, "axis")
+        axis = fit(axis, "int", "axis")
         self._check(self.lib.canvas_set_zoom_axis(self.handle, axis), "canvas_set_zoom_axis")
 
     def set_zoom_limits(self, minimum: float, maximum: float) -> None:
@@ -877,8 +881,9 @@ class Engine:
         return out.value
 
     def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location: Sequence[float] = (0.0, 0.0)) -> None:
-        phase, touches = fit(phase, c_int, "phase"), fit(touches, c_int, "touches")
-        self._check(self.lib.canvas_pinch(self.handle, phase, scale, touches, Point(*location)), "canvas_pinch")
+        phase, touches = fit(phase, "int", "phase"), fit(touches, "int", "touches")
+        status = self.lib.canvas_pinch(self.handle, phase, scale, touches, _point(location, "location"))
+        self._check(status, "canvas_pinch")
 
     def touches(self, fingers: Iterable[Sequence[float]]) -> None:
         fingers = list(fingers)
@@ -899,16 +904,34 @@ class Engine:
         return result.value, (item_id.value if result.value == SELECT_SELECTED else None)
 
     def select_id(self, item_id: int) -> None:
-        self._check(self.lib.canvas_select_id(self.handle, fit(item_id, c_uint64, "id")), "canvas_select_id")
+        self._check(self.lib.canvas_select_id(self.handle, fit(item_id, "uint64_t", "id")), "canvas_select_id")
 
     def deselect_id(self, item_id: int) -> None:
-        self._check(self.lib.canvas_deselect_id(self.handle, fit(item_id, c_uint64, "id")), "canvas_deselect_id")
+        self._check(self.lib.canvas_deselect_id(self.handle, fit(item_id, "uint64_t", "id")), "canvas_deselect_id")
 
     def clear_selection(self) -> None:
         self._check(self.lib.canvas_clear_selection(self.handle), "canvas_clear_selection")
 
     def selection(self) -> list[int]:
         return self._copy("canvas_copy_selection", c_uint64)
+
+
+def _point(value: Sequence[float], name: str) -> Point:
+    """A pair as a Point. ctypes would take one number and make y 0."""
+    x, y = _numbers(value, 2, name)
+    return Point(x, y)
+
+
+def _rect(value: Sequence[float], name: str) -> Rect:
+    x, y, width, height = _numbers(value, 4, name)
+    return Rect(x, y, width, height)
+
+
+def _numbers(value: Sequence[float], count: int, name: str) -> Sequence[float]:
+    numbers = tuple(value)
+    if len(numbers) != count:
+        raise ValueError(f"{name} needs {count} numbers, got {len(numbers)}")
+    return numbers
 
 
 def _id_array(ids: Sequence[int]) -> Any:
@@ -918,7 +941,7 @@ def _id_array(ids: Sequence[int]) -> Any:
         checked = array("Q", ids)
     except OverflowError:
         for index, item_id in enumerate(ids):
-            fit(item_id, c_uint64, f"ids[{index}]")
+            fit(item_id, "uint64_t", f"ids[{index}]")
         raise
     if not checked:
         return (c_uint64 * 1)()
