@@ -36,7 +36,7 @@ from ctypes import (
     c_void_p,
 )
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple
 
 from ._version import __version__
 
@@ -121,7 +121,7 @@ SELECT_REFUSED = 2
 class Size(Structure):
     _fields_ = [("width", c_double), ("height", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.width, self.height))
 
     def __repr__(self) -> str:
@@ -131,7 +131,7 @@ class Size(Structure):
 class Rect(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.x, self.y, self.width, self.height))
 
     def __repr__(self) -> str:
@@ -141,7 +141,7 @@ class Rect(Structure):
 class Point(Structure):
     _fields_ = [("x", c_double), ("y", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.x, self.y))
 
 
@@ -180,7 +180,7 @@ ZOOM_FN = CFUNCTYPE(c_int, c_void_p, c_int, c_double)
 # canvas_engine * is opaque: a plain void pointer on this side.
 ENGINE_P = c_void_p
 
-_PROTOTYPES: dict[str, tuple[list, Any]] = {
+_PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_abi_version": ([], c_uint),
     "canvas_version": ([], c_char_p),
     "canvas_status_string": ([c_int], c_char_p),
@@ -387,6 +387,10 @@ class CanvasError(Exception):
 
 
 # Shapes on the Python side.
+if TYPE_CHECKING:
+    FloatArray = array[float]
+else:
+    FloatArray = array  # array is subscriptable only from Python 3.12 on
 SizeTuple = Tuple[float, float]
 PointTuple = Tuple[float, float]
 RectTuple = Tuple[float, float, float, float]
@@ -440,7 +444,7 @@ class Engine:
     _close_pending = False  # close() was called inside a callback
     _callback_failure: Optional[BaseException] = None  # what the last failing callback raised
 
-    def __init__(self, lib: Optional[ctypes.CDLL] = None):
+    def __init__(self, lib: Optional[ctypes.CDLL] = None) -> None:
         self.lib = lib or load()
         handle = self.lib.canvas_engine_create()
         if not handle:
@@ -489,7 +493,8 @@ class Engine:
 
     def last_error(self) -> str:
         """The message of the last failed call on this engine ("" when none)."""
-        return self.lib.canvas_engine_last_error(self.handle).decode("utf-8", "replace")
+        message: bytes = self.lib.canvas_engine_last_error(self.handle)
+        return message.decode("utf-8", "replace")
 
     def _check(self, status: int, function: str) -> None:
         """Turns a C status into Python: see the class comment."""
@@ -514,7 +519,7 @@ class Engine:
         ERR_CALLBACK, and _check raises it once the engine call is back."""
         lib, engine = self.lib, self
 
-        def guarded(user_ptr: Optional[int], *args: Any) -> int:
+        def guarded(user_ptr: Any, *args: Any) -> int:
             engine._callback_depth += 1
             try:
                 return body(ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value, *args)
@@ -563,7 +568,7 @@ class Engine:
         self._check(self.lib.canvas_set_items(self.handle, size_array, id_array, count), "canvas_set_items")
 
     def item_count(self) -> int:
-        return self.lib.canvas_get_item_count(self.handle)
+        return int(self.lib.canvas_get_item_count(self.handle))
 
     # -- layouts --
 
@@ -646,9 +651,9 @@ class Engine:
 
     def frames(self) -> list[RectTuple]:
         """The resolved frames, in data order, as (x, y, width, height) tuples."""
-        return [tuple(frame) for frame in self._copy("canvas_copy_frames", Rect)]  # type: ignore[misc]
+        return [tuple(frame) for frame in self._copy("canvas_copy_frames", Rect)]
 
-    def frames_buffer(self) -> array:
+    def frames_buffer(self) -> FloatArray:
         """The resolved frames as one flat ``array('d')``: x, y, width, height
         per item, copied straight into the array's memory. A buffer NumPy can
         wrap without copying (``numpy.frombuffer(buf).reshape(-1, 4)``), and a
@@ -738,7 +743,7 @@ class Engine:
         self._check(self.lib.canvas_invalidate_measurements(self.handle), "canvas_invalidate_measurements")
 
     def pending_measurements(self) -> int:
-        return self.lib.canvas_get_pending_measurements(self.handle)
+        return int(self.lib.canvas_get_pending_measurements(self.handle))
 
     # -- viewport and culling --
 

@@ -63,7 +63,7 @@ CASES = [
          "e.set_layout(lambda sizes, proposal: [(0, 0, 10)] * len(sizes)); e.resolve()", CanvasError,
          "not enough values to unpack", "CANVAS_ERR_CALLBACK"),
     # callback failures: the call fails, the previous state stays
-    Case("a callback exception whose __str__ raises",
+    Case("a callback exception whose `__str__` raises",
          "e.set_layout(lambda sizes, proposal: fail(Unprintable())); e.resolve()", CanvasError,
          "Unprintable (its message could not be read: RuntimeError)", "CANVAS_ERR_CALLBACK"),
     Case("a callback exception whose text holds a lone surrogate",
@@ -84,7 +84,11 @@ def outcome(case: Case) -> str:
         f"{case.raises.__module__}.{case.raises.__name__}")
     status = f" {case.status}" if case.status else ""
     message = f": …{case.match}…" if case.match else ""
-    kept = "; the engine is unchanged"
     if case.raises in (KeyboardInterrupt, SystemExit):
-        return f"the call fails, then {name} itself is raised{message}{kept}"
-    return f"{name}{status}{message}{kept}"
+        return f"the call fails, then {name} itself is raised{message}"
+    return f"{name}{status}{message}"
+
+
+def call(case: Case) -> str:
+    """The code of a case as the table shows it: its setup, then the call."""
+    return f"{case.setup}; {case.code}" if case.setup else case.code
