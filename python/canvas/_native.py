@@ -435,8 +435,11 @@ class Engine:
     * Every C status goes through ``_check(status, "canvas_<name>")``. It
       raises CanvasError, re-raises a KeyboardInterrupt or SystemExit that a
       callback raised, and finishes a close() asked for inside a callback.
-    * Integers go through ``fit(value, c_type, name)`` before reaching C
-      (load() refuses them too, but with ctypes' ArgumentError).
+    * Integers go through ``fit(value, "int" | "size_t" | ..., name)``
+      before reaching C (load() refuses them too, but with ctypes'
+      ArgumentError); pairs and rects through ``_point``/``_rect``.
+    * Every public method has type hints (py.typed ships with the package).
+    tests/python/test_package.py checks the naming rule and the hints.
     """
 
     handle: Optional[int] = None

@@ -232,3 +232,23 @@ def test_the_guard_never_lets_an_exception_reach_ctypes(laid_out, capfd):
 def test_message_of_survives_anything():
     assert cv._message_of(Unprintable()) == b"Unprintable (its message could not be read: RuntimeError)"
     assert cv._message_of(KeyboardInterrupt()) == b"KeyboardInterrupt"
+
+
+def test_a_real_ctrl_c_inside_a_callback_interrupts_the_resolve(laid_out):
+    """SIGINT while a place function runs: Python raises KeyboardInterrupt in
+    the callback; the resolve fails, keeps its frames, and the interrupt
+    reaches the caller."""
+    import signal
+
+    before = laid_out.frames()
+
+    def place(sizes, proposal):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs between bytecodes
+            pass
+        return [(0, 0, w, h) for w, h in sizes]
+
+    laid_out.set_layout(place)
+    with pytest.raises(KeyboardInterrupt):
+        laid_out.resolve()
+    assert laid_out.frames() == before
