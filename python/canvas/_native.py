@@ -272,26 +272,31 @@ def fit(value: Any, c_type: str, name: str) -> int:
     ctypes itself would keep the low bits (2**32 + 1 as an int is 1), so
     anything else is refused with OverflowError naming the argument. Floats
     are refused with TypeError."""
+    return _fit(value, C_INTEGERS[c_type], c_type, name)
+
+
+def _fit(value: Any, ctype: Any, c_name: str, name: str) -> int:
     number = operator.index(value)
-    low, high = integer_range(C_INTEGERS[c_type])
+    low, high = integer_range(ctype)
     if not low <= number <= high:
-        raise OverflowError(f"{name} = {number} does not fit {c_type} ({low}...{high})")
+        raise OverflowError(f"{name} = {number} does not fit {c_name} ({low}...{high})")
     return number
 
 
-def _checked(c_type: str) -> Any:
+def _checked(ctype: Any) -> Any:
     """A subclass of the ctypes type whose from_param refuses values it
     cannot hold; load() declares it for every integer argument."""
-    ctype = C_INTEGERS[c_type]
+    names = " or ".join(name for name, same in C_INTEGERS.items() if same is ctype)
 
     def from_param(cls: Any, value: Any) -> Any:
-        return ctype(fit(value, c_type, "argument"))
+        if isinstance(value, ctypes._SimpleCData):  # a c_int64 passed for an int is checked by its value
+            value = value.value
+        return ctype(_fit(value, ctype, names, "argument"))
 
     return type(f"checked_{ctype.__name__}", (ctype,), {"from_param": classmethod(from_param)})
 
 
-# By ctypes type (where two names share one, as uint64_t and size_t do, they share a range).
-_CHECKED = {ctype: _checked(c_type) for c_type, ctype in C_INTEGERS.items()}
+_CHECKED = {ctype: _checked(ctype) for ctype in C_INTEGERS.values()}
 
 # --- Finding and loading the library -----------------------------------------
 

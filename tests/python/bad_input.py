@@ -13,7 +13,7 @@ from canvas import CanvasError
 
 class Case(NamedTuple):
     what: str  # the input, in words
-    code: str  # run with e (a laid-out engine), canvas, fail(error) and Unprintable in scope
+    code: str  # run with e (a laid-out engine), canvas, ctypes, fail(error) and Unprintable in scope
     raises: type  # the exception the caller gets
     match: str  # a part of its message
     status: Optional[str] = None  # a CanvasError's status name
@@ -53,6 +53,10 @@ CASES = [
          "touches"),
     Case("the raw ctypes call with an int past int", "canvas.load().canvas_set_layout_direction(e.handle, 2**32 + 1)",
          ctypes.ArgumentError, "OverflowError: argument = 4294967297 does not fit int"),
+    Case("the raw call with a ctypes int64 past int", "canvas.load().canvas_set_layout_direction(e.handle, "
+         "ctypes.c_int64(2**40))", ctypes.ArgumentError, "argument = 1099511627776 does not fit int"),
+    Case("the raw call with an id past uint64_t", "canvas.load().canvas_select_id(e.handle, 2**64)",
+         ctypes.ArgumentError, "does not fit uint64_t or size_t"),
     Case("a zoom callback returning a status past int",
          "e.set_zoom_callback(lambda user, event, scale: 2**32); e.set_zoom(2)", CanvasError,
          "does not fit int", "CANVAS_ERR_CALLBACK"),

@@ -3,6 +3,8 @@ the caller gets the exception and message the row promises, and the engine
 is as it was before the call."""
 from __future__ import annotations
 
+import ctypes
+
 import pytest
 
 import canvas
@@ -26,7 +28,7 @@ def state(engine: canvas.Engine):
 @pytest.mark.parametrize("case", CASES, ids=[case.what for case in CASES])
 def test_bad_input_is_refused_and_changes_nothing(case: Case):
     with canvas.Engine() as e:
-        scope = {"e": e, "canvas": canvas, "fail": fail, "Unprintable": Unprintable}
+        scope = {"e": e, "canvas": canvas, "ctypes": ctypes, "fail": fail, "Unprintable": Unprintable}
         e.set_items([(10, 10), (20, 20), (30, 30)], ids=[1, 2, 3])
         e.set_flow()
         e.set_viewport(100, 100)
