@@ -20,7 +20,6 @@ import ctypes
 import math
 import operator
 import os
-import sysconfig
 from array import array
 from ctypes import (
     CFUNCTYPE,
