@@ -2,6 +2,7 @@
 that are hard to turn into a message or must not be swallowed."""
 from __future__ import annotations
 
+import math
 import os
 import pathlib
 import subprocess
@@ -219,14 +220,22 @@ def test_frames_python_cannot_convert_fail_the_resolve(laid_out, place):
     assert laid_out.frames() == before
 
 
-def test_the_guard_never_lets_an_exception_reach_ctypes(laid_out, capfd):
-    """ctypes prints "Exception ignored" and returns 0 (CANVAS_OK) for an
-    exception that escapes a callback: none may."""
+@pytest.fixture
+def unraisable(monkeypatch):
+    """What reached ctypes: an exception escaping a callback goes to
+    sys.unraisablehook ("Exception ignored on calling ctypes callback
+    function"), and ctypes hands C whatever was in the return slot."""
+    seen = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda info: seen.append(info.exc_value))
+    return seen
+
+
+def test_the_guard_never_lets_an_exception_reach_ctypes(laid_out, unraisable):
     for error in (Unprintable(), ValueError("\udcff"), KeyboardInterrupt()):
         laid_out.set_custom(raising(error))
         with pytest.raises(BaseException):
             laid_out.resolve()
-    assert "Exception ignored" not in capfd.readouterr().err
+    assert unraisable == []
 
 
 def test_message_of_survives_anything():
@@ -252,3 +261,64 @@ def test_a_real_ctrl_c_inside_a_callback_interrupts_the_resolve(laid_out):
     with pytest.raises(KeyboardInterrupt):
         laid_out.resolve()
     assert laid_out.frames() == before
+
+
+# -- a seeded run of hostile callbacks -------------------------------------------
+
+
+def hostile_frames(rng, count):
+    """What a careless or hostile place function returns (or raises)."""
+    good = [(rng.uniform(-500, 500), rng.uniform(-500, 500), rng.uniform(0, 50), rng.uniform(0, 50))
+            for _ in range(count)]
+    choices = [
+        lambda: good,
+        lambda: good[:-1] if good else [(0, 0, 1, 1)],  # one frame short, or one too many
+        lambda: [frame[:3] for frame in good] or [(0, 0, 1)],
+        lambda: [(str(x), y, w, h) for x, y, w, h in good] or ["x"],
+        lambda: [(10**400, 0, 1, 1)] * count or [None],  # too big for a double
+        lambda: [(math.nan, 0, 1, 1)] * count or [()],
+        lambda: None,
+        lambda: iter(lambda: 1 / 0, None),
+    ]
+    errors = [ValueError("plain"), Unprintable(), ValueError("\udcff\0"), KeyboardInterrupt(), SystemExit(1),
+              RecursionError("deep")]
+    pick = rng.randrange(len(choices) + len(errors))
+    if pick < len(choices):
+        return choices[pick]()
+    raise errors[pick - len(choices)]
+
+
+def test_hostile_place_functions_fail_cleanly_or_succeed_wholly(unraisable):
+    """Seeded: whatever a place function does, resolve either succeeds with
+    what a well-behaved copy of the same frames gives, or fails with a
+    CanvasError (or the interrupt itself) and keeps the previous frames."""
+    import random
+
+    rng = random.Random(12)
+    with canvas.Engine() as engine, canvas.Engine() as reference:
+        for _ in range(300):
+            count = rng.randrange(0, 5)
+            sizes = [(rng.uniform(0, 50), rng.uniform(0, 50)) for _ in range(count)]
+            engine.set_items(sizes)
+            engine.set_flow()
+            engine.resolve()
+            before = engine.frames()
+            answer = []
+
+            def place(sizes, proposal):
+                answer.append(hostile_frames(rng, len(sizes)))
+                return answer[-1]
+
+            engine.set_layout(place)
+            try:
+                engine.resolve()
+            except (canvas.CanvasError, KeyboardInterrupt, SystemExit) as error:
+                if isinstance(error, canvas.CanvasError):
+                    assert error.status in (canvas.ERR_CALLBACK, canvas.ERR_BAD_LAYOUT), error
+                assert engine.frames() == before
+            else:
+                reference.set_items(sizes)
+                reference.set_layout(lambda sizes, proposal: answer[-1])
+                reference.resolve()
+                assert engine.frames() == reference.frames()
+    assert unraisable == []
