@@ -295,7 +295,23 @@ def _checked(ctype: Any) -> Any:
     return type(f"checked_{ctype.__name__}", (ctype,), {"from_param": classmethod(from_param)})
 
 
+def _checked_double() -> Any:
+    """c_double whose from_param says why an int too large for a double is
+    refused (ctypes alone says only "wrong type")."""
+
+    def from_param(cls: Any, value: Any) -> Any:
+        if isinstance(value, int):
+            try:
+                float(value)
+            except OverflowError:
+                raise OverflowError(f"argument = an integer of {value.bit_length()} bits does not fit double") from None
+        return c_double.from_param(value)
+
+    return type("checked_c_double", (c_double,), {"from_param": classmethod(from_param)})
+
+
 _CHECKED = {ctype: _checked(ctype) for ctype in C_INTEGERS.values()}
+_CHECKED[c_double] = _checked_double()
 
 # --- Finding and loading the library -----------------------------------------
 
