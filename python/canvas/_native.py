@@ -310,7 +310,7 @@ def _checked_double() -> Any:
     return type("checked_c_double", (c_double,), {"from_param": classmethod(from_param)})
 
 
-_CHECKED = {ctype: _checked(ctype) for ctype in C_INTEGERS.values()}
+_CHECKED: dict[Any, Any] = {ctype: _checked(ctype) for ctype in C_INTEGERS.values()}
 _CHECKED[c_double] = _checked_double()
 
 # --- Finding and loading the library -----------------------------------------

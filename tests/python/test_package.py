@@ -36,7 +36,8 @@ def test_the_readme_example_runs(capsys):
     for block in blocks:
         exec(compile(block, "python/README.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == "(360.0, 110.0) [(270.0, 10.0, 80.0, 60.0), (140.0, 10.0, 40.0, 40.0), (10.0, 10.0, 120.0, 90.0)]"
+    assert printed[0] == ("(360.0, 110.0) [(270.0, 10.0, 80.0, 60.0), (140.0, 10.0, 40.0, 40.0), "
+                          "(10.0, 10.0, 120.0, 90.0)]")
     assert printed[-1] == "no room 3"
 
 
