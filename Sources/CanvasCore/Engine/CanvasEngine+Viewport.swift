@@ -24,8 +24,10 @@ extension CanvasEngine {
         try Viewport.checkCulling(size: size, overscan: overscan.map { max(0, $0) } ?? viewport.overscan)
         if let overscan { viewport.overscan = max(0, overscan) }
         resize(to: size)
+        if x != nil || y != nil { stopMotion() }
         if let x { viewport.offset.x = x }
         if let y { viewport.offset.y = y }
+        rebaseDrag()
         return viewportChanged()
     }
 
@@ -41,10 +43,14 @@ extension CanvasEngine {
         }
     }
 
-    /// Moves the window; the offset is clamped to the content.
+    /// Moves the window; the offset is clamped to the content. A fling or an
+    /// animation in progress stops (as setting UIScrollView's offset does);
+    /// a drag goes on from here.
     @discardableResult
     public func setViewportOffset(_ offset: Point) -> VisibleUpdate? {
+        stopMotion()
         viewport.offset = offset
+        rebaseDrag()
         return viewportChanged()
     }
 
@@ -58,9 +64,19 @@ extension CanvasEngine {
         return viewportChanged()
     }
 
-    /// Tells the engine the host is dragging or decelerating.
-    public func setMoving(_ moving: Bool) {
+    /// Tells the engine the host is dragging or decelerating with physics of
+    /// its own; the engine's own motion sets `isMoving` by itself.
+    @discardableResult
+    public func setMoving(_ moving: Bool) -> VisibleUpdate? {
         viewport.isMoving = moving
+        return viewportChanged()
+    }
+
+    /// The offsets the viewport may rest at, per axis: on the content.
+    public var scrollRanges: (x: ScrollRange, y: ScrollRange) {
+        let content = contentSize
+        return (ScrollRange(content: content.width, viewport: viewport.size.width),
+                ScrollRange(content: content.height, viewport: viewport.size.height))
     }
 
     /// Scrolls so that the anchor point of `region` meets the same anchor
@@ -205,11 +221,18 @@ extension CanvasEngine {
     /// host that echoes the viewport back cannot loop.
     @discardableResult
     func viewportChanged() -> VisibleUpdate? {
-        viewport.offset = Viewport.clamp(viewport.offset, size: viewport.size, content: contentSize)
+        // A drag or a fling may hold the viewport past an edge (the rubber
+        // band, the spring back); everything else keeps it on the content.
+        if !motion.allowsOverscroll {
+            let ranges = scrollRanges
+            viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
+        }
         let rect = viewport.visibleRect
         let positions = viewport.size.isZeroArea ? [] : query(viewport.cullingRect)
         let visible = positions.map { resolvedIDs[$0] }
-        if let last = published, last.rect == rect, last.visible == visible {
+        let content = contentSize, moving = isMoving
+        if let last = published, last.rect == rect, last.visible == visible,
+           last.contentSize == content, last.isMoving == moving {
             publishedPositions = positions  // the same items, now placed in this resolution
             return nil
         }
@@ -219,7 +242,10 @@ extension CanvasEngine {
         } else {
             Self.difference(visible, from: previous)
         }
-        let update = VisibleUpdate(rect: rect, visible: visible, appeared: appeared, disappeared: disappeared)
+        let update = VisibleUpdate(
+            rect: rect, visible: visible, appeared: appeared, disappeared: disappeared,
+            contentSize: content, isMoving: moving
+        )
         published = update
         publishedPositions = positions
         return update
