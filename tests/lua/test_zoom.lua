@@ -160,6 +160,13 @@ check.equal(c:zoom(), 2, "touches pinch")
 check.rect(c:result().viewport, 50, 50, 100, 100, "touches anchor at the fingers' middle")
 c:touches{}
 check.equal(ids(log), "begin 1.0,zoom 2.0,end 2.0", "touches begin, change and end")
+-- A third finger landing on two still ones, and lifting again, zooms nothing (issue 12).
+c:touches{{x = 0, y = 50}, {x = 100, y = 50}}
+c:touches{{x = 0, y = 50}, {x = 100, y = 50}, {x = 50, y = 90}}
+c:touches{{x = 0, y = 50}, {x = 100, y = 50}}
+check.equal(c:zoom(), 2, "a stray finger does not zoom")
+c:touches{}
+check.equal(ids(log), "begin 1.0,zoom 2.0,end 2.0,begin 2.0,end 2.0", "a stray finger: only begin and end")
 check.fails(function() c:touches{{x = 1}} end, "touches[1]: missing field 'y'", "a finger without y")
 check.fails(function() c:pinch("squeeze") end, "bad argument #1 to 'pinch' (invalid option 'squeeze')", "pinch phase")
 
