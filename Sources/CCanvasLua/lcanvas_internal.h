@@ -4,8 +4,7 @@
 #ifndef LCANVAS_INTERNAL_H
 #define LCANVAS_INTERNAL_H
 
-#include <lua.h>
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "canvas.h"
 
