@@ -232,6 +232,36 @@ typedef canvas_status (*canvas_place_fn)(
 */
 canvas_status canvas_set_layout_custom(canvas_engine *engine, canvas_place_fn place, void *user);
 
+/* One item as canvas_place_items_fn sees it. */
+typedef struct canvas_layout_item {
+    uint64_t id;            /* the item's id */
+    size_t index;           /* its 0-based position in the items */
+    canvas_size size;       /* its size, sanitized (finite, not negative) */
+} canvas_layout_item;
+
+/*
+** A custom layout that also gets each item's id and index, for layouts that
+** depend on which item is which (a calendar, a kanban board) rather than on
+** sizes alone: place the count items and write one frame per item, in item
+** order, to frames_out. Everything else is as for canvas_place_fn.
+*/
+typedef canvas_status (*canvas_place_items_fn)(
+    void *user,
+    const canvas_layout_item *items,
+    size_t count,
+    double proposal_width,
+    double proposal_height,
+    canvas_rect *frames_out);
+
+/*
+** METHOD: canvas_engine
+** Selects a custom layout whose place function gets ids and indices too
+** (canvas_place_items_fn); otherwise as canvas_set_layout_custom.
+**
+** Errors: CANVAS_ERR_NULL (engine or place).
+*/
+canvas_status canvas_set_layout_custom_items(canvas_engine *engine, canvas_place_items_fn place, void *user);
+
 /* How the content size follows the items. */
 typedef int canvas_content_mode;
 enum {

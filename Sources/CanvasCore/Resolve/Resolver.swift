@@ -15,14 +15,16 @@
 /// frame, so they run as a single pass over the frames.
 public enum Resolver {
     /// Lays out `sizes` and places the result on a canvas.
+    /// - Parameter ids: the items' ids, handed to the layout; `nil` for 1…count.
     /// - Throws: `CanvasError` when the layout fails or returns unusable frames.
     /// - Complexity: O(n) beyond the layout's own cost.
     public static func resolve(
         sizes: [Size],
+        ids: ItemIDs? = nil,
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
-        let items = LayoutItems(sizes: sanitized(sizes))
+        let items = LayoutItems(sizes: sanitized(sizes), ids: ids)
         let placed = try layout.place(items, in: proposal(for: options))
         return try arrange(consume placed, count: items.count, options: options)
     }
