@@ -245,8 +245,17 @@ static int pmain(lua_State *L) {
     lua_gc(L, LUA_GCRESTART);
     lua_gc(L, LUA_GCGEN, 0, 0);
 
-    /* Run the script; it returns the description. */
-    int status = luaL_loadfile(L, options->script);
+    /* The -e chunks first, in order, as lua runs them. */
+    for (int i = 0; i < options->chunk_count; i++) {
+        const char *chunk = options->chunks[i];
+        if (luaL_loadbuffer(L, chunk, strlen(chunk), "=(command line)") != LUA_OK || docall(L, 0, 0, 1) != LUA_OK)
+            return lua_error(L);
+    }
+    if (options->script == NULL) return 0;
+    /* Run the script ("-": standard input, named stdin); it returns the description. */
+    int from_stdin = strcmp(options->script, "-") == 0;
+    int status = luaL_loadfile(L, from_stdin ? NULL : options->script);
+    if (from_stdin) options->script = "stdin";
     if (status == LUA_OK) {
         int nargs = argc - options->script_index - 1;
         luaL_checkstack(L, nargs + 3, "too many script arguments");
