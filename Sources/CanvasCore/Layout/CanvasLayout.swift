@@ -22,7 +22,9 @@ public struct LayoutItems: RandomAccessCollection, Sendable {
     /// The items' ids, in the same order as `sizes`.
     public let ids: ItemIDs
 
-    /// - Parameter ids: one per size; `nil` for 1…count.
+    /// - Parameters:
+    ///   - sizes: the items' sizes, in data order.
+    ///   - ids: one per size; `nil` for 1…count.
     public init(sizes: [Size], ids: ItemIDs? = nil) {
         self.sizes = sizes
         self.ids = ids ?? ItemIDs(sequentialCount: sizes.count)

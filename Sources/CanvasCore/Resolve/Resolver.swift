@@ -15,7 +15,11 @@
 /// frame, so they run as a single pass over the frames.
 public enum Resolver {
     /// Lays out `sizes` and places the result on a canvas.
-    /// - Parameter ids: the items' ids, handed to the layout; `nil` for 1…count.
+    /// - Parameters:
+    ///   - sizes: the items' sizes, in data order; sanitized first.
+    ///   - ids: the items' ids, handed to the layout; `nil` for 1…count.
+    ///   - layout: where the items go relative to each other.
+    ///   - options: content size, margins, anchor and direction.
     /// - Throws: `CanvasError` when the layout fails or returns unusable frames.
     /// - Complexity: O(n) beyond the layout's own cost.
     public static func resolve(
