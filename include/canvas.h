@@ -21,6 +21,18 @@
 **     canvas_status_string may be called from anywhere at any time.
 **   - A callback must not call back into the engine that invoked it; such a
 **     call is refused with CANVAS_ERR_BUSY.
+**   - Errors: every function that takes an engine fails with CANVAS_ERR_NULL
+**     when it is NULL and with CANVAS_ERR_BUSY from inside one of its
+**     callbacks (those that return no status give 0 or "" instead). Each
+**     function's "Errors:" paragraph lists the failures beyond these; "none
+**     beyond the engine's" means just these two.
+**   - Positions in messages: the engine's messages count items from 0, as C
+**     indexes ("duplicate id 5 at indices 1 and 6" names the second and the
+**     seventh item); the Lua module's messages count from 1, as Lua does
+**     ("items[2]" is the second).
+**   - Faces: each function's comment ends with its spelling in Lua (the
+**     module; c is a canvas object), Python (the canvas package) and Swift
+**     (CanvasCore), or none with the reason; docs/parity.md tabulates them.
 */
 #ifndef CANVAS_H
 #define CANVAS_H
@@ -543,12 +555,32 @@ canvas_status canvas_get_viewport(const canvas_engine *engine, canvas_rect *out)
 
 /*
 ** METHOD: canvas_engine
-** Copy the ids of the last published update: visible (within the viewport
-** grown by the overscan), appeared, and disappeared, each in data order.
-** Same buffer rules as canvas_copy_frames.
+** Copies the visible ids of the last published update (the items within the
+** viewport grown by the overscan), in data order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
 */
 canvas_status canvas_copy_visible(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids that appeared with the last published update (visible now,
+** not in the update before it), in data order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+*/
 canvas_status canvas_copy_appeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids that disappeared with the last published update (in the
+** update before it, not visible now), in their old data order. Same buffer
+** rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+*/
 canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 
 /*
@@ -583,11 +615,27 @@ canvas_status canvas_hit_test(const canvas_engine *engine, canvas_point point, u
 ** viewport: offset = region.origin + region.size * anchor - viewport.size *
 ** anchor, then clamped. The region is an item's frame, a point, or a rect.
 **
+** This one scrolls to an item's frame.
+**
 ** Errors: CANVAS_ERR_NOT_FOUND (unknown id: nothing moves),
 ** CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
 */
 canvas_status canvas_scroll_to_id(canvas_engine *engine, uint64_t id, canvas_point anchor, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** As canvas_scroll_to_id, to a content point (a region of size 0).
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+*/
 canvas_status canvas_scroll_to_point(canvas_engine *engine, canvas_point point, canvas_point anchor, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** As canvas_scroll_to_id, to a region of content.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+*/
 canvas_status canvas_scroll_to_rect(canvas_engine *engine, canvas_rect region, canvas_point anchor, int *published_out);
 
 /* A direction to page in. */
@@ -690,26 +738,58 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 
 /*
 ** METHOD: canvas_engine
-** Zoom settings. The axis (default horizontal) re-applies the current scale
-** to the new axes. Limits (default 0.35 and 5) clamp the zoom, which is
-** brought back inside narrowed limits. Speed (default 1) is an exponent: a
-** pinch of ratio r zooms by r^speed. Stops (default none) are scales a pinch
-** snaps to: the nearest stop inside the limits, the first listed on a tie.
+** Sets the zoom axis (default horizontal), re-applying the current scale to
+** the new axes.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
-** a non-positive value, minimum above maximum), CANVAS_ERR_CALLBACK.
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown axis), CANVAS_ERR_CALLBACK.
 */
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom limits (default 0.35 and 5); the zoom is brought back inside
+** narrowed limits.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (a non-positive
+** limit, minimum above maximum), CANVAS_ERR_CALLBACK.
+*/
 canvas_status canvas_set_zoom_limits(canvas_engine *engine, double minimum, double maximum);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom speed (default 1), an exponent: a pinch of ratio r zooms by
+** r^speed.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (not positive).
+*/
 canvas_status canvas_set_zoom_speed(canvas_engine *engine, double speed);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom stops (default none): count scales a pinch snaps to, the
+** nearest stop inside the limits, the first listed on a tie. stops may be
+** NULL when count is 0.
+**
+** Errors: CANVAS_ERR_NULL (stops with count > 0), CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_INVALID_ARGUMENT (a non-positive stop, a count too large).
+*/
 canvas_status canvas_set_zoom_stops(canvas_engine *engine, const double *stops, size_t count);
 
 /*
 ** METHOD: canvas_engine
-** Whether pinches zoom (default 1), and whether a hit-test selection may
-** happen while a pinch is in flight (default 0).
+** Whether pinches zoom (default 1).
+**
+** Errors: none beyond the engine's.
 */
 canvas_status canvas_set_pinch_enabled(canvas_engine *engine, int enabled);
+
+/*
+** METHOD: canvas_engine
+** Whether a hit-test selection (canvas_select_at) may happen while a pinch
+** is in flight (default 0).
+**
+** Errors: none beyond the engine's.
+*/
 canvas_status canvas_set_selection_during_zoom(canvas_engine *engine, int allowed);
 
 /*
@@ -793,13 +873,28 @@ canvas_status canvas_select_at(canvas_engine *engine, canvas_point point, uint64
 
 /*
 ** METHOD: canvas_engine
-** Adds an id to the selection (works during a pinch), removes one, or
-** clears all. A pinch never clears the selection.
+** Adds an id to the selection (works during a pinch). A pinch never clears
+** the selection.
 **
-** Errors: CANVAS_ERR_NOT_FOUND (canvas_select_id with an unknown id).
+** Errors: CANVAS_ERR_NOT_FOUND (unknown id).
 */
 canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Removes an id from the selection; an id that is not selected changes
+** nothing.
+**
+** Errors: none beyond the engine's.
+*/
 canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Clears the selection.
+**
+** Errors: none beyond the engine's.
+*/
 canvas_status canvas_clear_selection(canvas_engine *engine);
 
 /*
