@@ -44,6 +44,8 @@ let package = Package(
         .target(
             name: "CanvasSharedLibrary",
             publicHeadersPath: ".",
+            // clang writes DWARF 5, which valgrind 3.19 cannot read; Swift writes 4.
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libcanvas.so.1"])]
         ),
         // Lua 5.4, for the programs that embed it (they link liblua5.4).
