@@ -246,6 +246,133 @@ canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_clear_selection(canvas_engine *engine);
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+typedef struct canvas_visible_item {
+    uint64_t id;
+    canvas_rect frame;
+} canvas_visible_item;
+canvas_status canvas_copy_visible_items(const canvas_engine *engine, canvas_visible_item *out, size_t capacity, size_t *count_out);
+canvas_status canvas_get_frame(const canvas_engine *engine, uint64_t id, canvas_rect *out);
+typedef int canvas_motion_phase;
+enum {
+    CANVAS_PHASE_IDLE = 0,
+    CANVAS_PHASE_DRAGGING = 1,
+    CANVAS_PHASE_DECELERATING = 2,
+    CANVAS_PHASE_BOUNCING = 3,
+    CANVAS_PHASE_ANIMATING = 4,
+    CANVAS_PHASE_PINCHING = 5,
+};
+typedef struct canvas_tick_result {
+    int moved;
+    int active;
+    canvas_motion_phase phase;
+    int published;
+    int fading;
+} canvas_tick_result;
+canvas_status canvas_tick(canvas_engine *engine, double now_ms, canvas_tick_result *out);
+typedef int canvas_modifiers;
+enum {
+    CANVAS_MODIFIER_SHIFT = 1,
+    CANVAS_MODIFIER_CTRL = 2,
+    CANVAS_MODIFIER_ALT = 4,
+    CANVAS_MODIFIER_META = 8,
+};
+canvas_status canvas_pointer_down(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_move(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_up(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_cancel(canvas_engine *engine, canvas_point point, double t_ms);
+typedef int canvas_pointer_phase;
+enum {
+    CANVAS_POINTER_DOWN = 0,
+    CANVAS_POINTER_MOVE = 1,
+    CANVAS_POINTER_UP = 2,
+    CANVAS_POINTER_CANCEL = 3,
+};
+canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
+                                   canvas_modifiers modifiers, double t_ms);
+canvas_status canvas_fling(canvas_engine *engine, canvas_point velocity, double t_ms);
+typedef int canvas_wheel_mode;
+enum {
+    CANVAS_WHEEL_PIXEL = 0,
+    CANVAS_WHEEL_LINE = 1,
+    CANVAS_WHEEL_PAGE = 2,
+};
+typedef struct canvas_wheel_event {
+    double dx;
+    double dy;
+    canvas_wheel_mode mode;
+    int shift;
+    int ctrl;
+    canvas_point pointer;
+    double t_ms;
+} canvas_wheel_event;
+canvas_status canvas_wheel(canvas_engine *engine, const canvas_wheel_event *event);
+canvas_status canvas_rotary(canvas_engine *engine, double delta_points, double t_ms);
+typedef int canvas_key_code;
+enum {
+    CANVAS_KEY_LEFT = 0,
+    CANVAS_KEY_RIGHT = 1,
+    CANVAS_KEY_UP = 2,
+    CANVAS_KEY_DOWN = 3,
+    CANVAS_KEY_PAGE_UP = 4,
+    CANVAS_KEY_PAGE_DOWN = 5,
+    CANVAS_KEY_HOME = 6,
+    CANVAS_KEY_END = 7,
+};
+canvas_status canvas_key(canvas_engine *engine, canvas_key_code key, double t_ms);
+typedef int canvas_bounce;
+enum {
+    CANVAS_BOUNCE_AUTOMATIC = 0,
+    CANVAS_BOUNCE_ALWAYS = 1,
+    CANVAS_BOUNCE_BASED_ON_SIZE = 2,
+    CANVAS_BOUNCE_NEVER = 3,
+};
+typedef int canvas_indicator_mode;
+enum {
+    CANVAS_INDICATORS_AUTOMATIC = 0,
+    CANVAS_INDICATORS_VISIBLE = 1,
+    CANVAS_INDICATORS_HIDDEN = 2,
+};
+typedef int canvas_pan_axis;
+enum {
+    CANVAS_PAN_FREE = 0,
+    CANVAS_PAN_HORIZONTAL = 1,
+    CANVAS_PAN_VERTICAL = 2,
+    CANVAS_PAN_LOCKED = 3,
+};
+typedef int canvas_axis;
+enum {
+    CANVAS_AXIS_HORIZONTAL = 0,
+    CANVAS_AXIS_VERTICAL = 1,
+};
+canvas_status canvas_set_deceleration(canvas_engine *engine, double rate);
+canvas_status canvas_set_bounce(canvas_engine *engine, canvas_bounce bounce);
+canvas_status canvas_set_scroll_enabled(canvas_engine *engine, int enabled);
+canvas_status canvas_set_indicators(canvas_engine *engine, canvas_indicator_mode mode);
+canvas_status canvas_set_pan_axis(canvas_engine *engine, canvas_pan_axis axis);
+canvas_status canvas_set_crown_axis(canvas_engine *engine, canvas_axis axis);
+typedef struct canvas_motion {
+    canvas_motion_phase phase;
+    canvas_point velocity;
+    int moving;
+    int has_projected_end;
+    canvas_point projected_end;
+    double time_ms;
+} canvas_motion;
+canvas_status canvas_get_motion(const canvas_engine *engine, canvas_motion *out);
+typedef struct canvas_indicator {
+    int shown;
+    canvas_rect track;
+    canvas_rect thumb;
+    double opacity;
+} canvas_indicator;
+canvas_status canvas_get_indicators(const canvas_engine *engine, canvas_indicator *horizontal, canvas_indicator *vertical);
+enum { CANVAS_DURATION_DEFAULT = -1 };
+canvas_status canvas_scroll_to_id_animated(canvas_engine *engine, uint64_t id, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_scroll_to_point_animated(canvas_engine *engine, canvas_point point, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_scroll_to_rect_animated(canvas_engine *engine, canvas_rect region, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction direction, double duration_ms, double t_ms, int *moved_out);
+canvas_status canvas_zoom_to_fit(canvas_engine *engine, const canvas_rect *region, double padding, int animated,
+                                 double duration_ms, double t_ms);
 ]]
 -- END GENERATED
 
