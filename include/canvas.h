@@ -27,7 +27,7 @@
 **     function's "Errors:" paragraph lists the failures beyond these; "none
 **     beyond the engine's" means just these two.
 **   - Positions in messages: the engine's messages count items from 0, as C
-**     indexes ("duplicate id 5 at indices 1 and 6" names the second and the
+**     indexes ("duplicate id 5 at items 1 and 6" names the second and the
 **     seventh item); the Lua module's messages count from 1, as Lua does
 **     ("items[2]" is the second).
 **   - Faces: each function's comment ends with its spelling in Lua (the

@@ -27,7 +27,7 @@ static void test_duplicate_ids_are_named_by_index(void) {
     canvas_size sizes[7] = {{1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
     uint64_t ids[7] = {1, 5, 2, 3, 4, 6, 5};
     CHECK_STATUS(canvas_set_items(e, sizes, ids, 7), CANVAS_ERR_INVALID_ARGUMENT);
-    CHECK_STR(canvas_engine_last_error(e), "duplicate id 5 at indices 1 and 6");
+    CHECK_STR(canvas_engine_last_error(e), "duplicate id 5 at items 1 and 6");
     canvas_engine_destroy(e);
 }
 
@@ -37,10 +37,10 @@ static void test_bad_frames_are_named_by_index(void) {
     CHECK_OK(canvas_set_items(e, sizes, NULL, 3));
     CHECK_OK(canvas_set_layout_custom(e, third_is_nan, NULL));
     CHECK_STATUS(canvas_resolve(e), CANVAS_ERR_BAD_LAYOUT);
-    CHECK(strstr(canvas_engine_last_error(e), "for the item at index 2:") != NULL);
+    CHECK(strstr(canvas_engine_last_error(e), "for item 2:") != NULL);
     CHECK_OK(canvas_set_layout_custom(e, second_is_negative, NULL));
     CHECK_STATUS(canvas_resolve(e), CANVAS_ERR_BAD_LAYOUT);
-    CHECK(strstr(canvas_engine_last_error(e), "negative size for the item at index 1:") != NULL);
+    CHECK(strstr(canvas_engine_last_error(e), "negative size for item 1:") != NULL);
     canvas_engine_destroy(e);
 }
 

@@ -96,10 +96,10 @@ public enum Resolver {
         var maxX = -Double.infinity, maxY = -Double.infinity
         for (index, frame) in frames.enumerated() {
             guard frame.isFinite else {
-                throw CanvasError(.badLayout, "layout returned a non-finite frame for the item at index \(index): \(describe(frame))")
+                throw CanvasError(.badLayout, "layout returned a non-finite frame for item \(index): \(describe(frame))")
             }
             guard frame.width >= 0, frame.height >= 0 else {
-                throw CanvasError(.badLayout, "layout returned a negative size for the item at index \(index): \(describe(frame))")
+                throw CanvasError(.badLayout, "layout returned a negative size for item \(index): \(describe(frame))")
             }
             minX = min(minX, frame.x)
             minY = min(minY, frame.y)
