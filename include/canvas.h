@@ -2,6 +2,10 @@
 ** canvas.h: the C interface to Canvas, a headless 2D canvas layout and
 ** viewport engine.
 **
+** Where comments name Pannable, they mean the SwiftUI view that lays a
+** collection out on a large pannable canvas and builds only the items on
+** screen: Canvas follows its layout rules and its behavior.
+**
 ** This header is the contract. Anything not declared here is not a
 ** published interface; new functions and status codes may be added in
 ** later versions, but nothing declared here is renamed or changes meaning

@@ -153,10 +153,12 @@ static int close_file(lua_State *L) {
     return 0;
 }
 
-/* Under lua_pcall: 1 = the result, 2 = the options, 3 = the label scale. */
+/* Under lua_pcall: 1 = the result, 2 = the options, 3 = the label scale,
+   4 = the overscan the description asked for (NaN: the engine's default). */
 static int write_svg(lua_State *L) {
     const run_options *options = lua_touserdata(L, 2);
     double label_scale = lua_tonumber(L, 3);
+    double overscan = lua_tonumber(L, 4);
     FILE **file = lua_newuserdatauv(L, sizeof *file, 0);
     *file = NULL;
     lua_createtable(L, 0, 1);
@@ -166,7 +168,7 @@ static int write_svg(lua_State *L) {
     *file = fopen(options->svg, "w");
     if (*file == NULL) return luaL_error(L, "cannot open %s: %s", options->svg, strerror(errno));
     const char *slash = strrchr(options->script, '/');
-    output_svg(L, 1, slash ? slash + 1 : options->script, label_scale, *file);
+    output_svg(L, 1, slash ? slash + 1 : options->script, label_scale, overscan, *file);
     int failed = ferror(*file);
     failed |= fclose(*file) != 0;
     *file = NULL;
@@ -298,7 +300,12 @@ static int pmain(lua_State *L) {
         lua_pushvalue(L, result);
         lua_pushlightuserdata(L, options);
         lua_pushnumber(L, label_scale(L, spy, result));
-        if (docall(L, 3, 0, 0) != LUA_OK) return lua_error(L);
+        lua_pushnumber(L, NAN);
+        if (lua_getfield(L, description, "viewport") == LUA_TTABLE &&
+            lua_getfield(L, -1, "overscan") == LUA_TNUMBER)
+            lua_replace(L, -3);
+        lua_settop(L, result + 5);              /* write_svg and its four arguments */
+        if (docall(L, 4, 0, 0) != LUA_OK) return lua_error(L);
     }
     return 0;
 }
