@@ -319,12 +319,16 @@ int main(int argc, char **argv) {
     if (argv[0] && argv[0][0]) progname = argv[0];
     run_options options;
     int parsed = options_parse(argc, argv, &options);
-    if (parsed != OPTIONS_RUN) return parsed == OPTIONS_DONE ? EXIT_SUCCESS : 2;
+    if (parsed != OPTIONS_RUN) {
+        free(options.chunks);
+        return parsed == OPTIONS_DONE ? EXIT_SUCCESS : 2;
+    }
 
     memory_budget budget = {0, options.max_memory, 0};
     lua_State *L = lua_newstate(budget_alloc, &budget);
     if (L == NULL) {
         report("cannot create a Lua state: not enough memory");
+        free(options.chunks);
         return EXIT_FAILURE;
     }
     running_state = L;
@@ -344,5 +348,6 @@ int main(int argc, char **argv) {
                     progname, options.max_memory >> 20);
     }
     lua_close(L);
+    free(options.chunks);
     return status == LUA_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 }
