@@ -26,7 +26,7 @@ def main():
     sys.path.insert(0, str(ROOT / "python"))
     import canvas
 
-    pyproject = (ROOT / "python" / "pyproject.toml").read_text()
+    version_file = (ROOT / "python" / "canvas" / "_version.py").read_text()
     rockspecs = sorted(ROOT.glob("*.rockspec"))
     changelog = (ROOT / "CHANGELOG.md").read_text()
     found = {
@@ -35,7 +35,8 @@ def main():
         "canvas.version (canvas.ffi)": run(["luajit", "-e", 'io.write(require("canvas.ffi").version)'],
                                            LUA_PATH=f"{ROOT}/lua/?.lua;;", CANVAS_LIB=str(BUILD / "libcanvas.so")),
         "canvas.__version__ (Python)": canvas.__version__,
-        "python/pyproject.toml": re.search(r'^version = "([^"]+)"$', pyproject, re.M).group(1),
+        "python/canvas/_version.py (the distribution's version)":
+            re.search(r'^__version__ = "([^"]+)"$', version_file, re.M).group(1),
         "the rockspec's file name": ",".join(re.sub(r"^canvas-(.*)-\d+\.rockspec$", r"\1", r.name) for r in rockspecs),
         "the rockspec's version": ",".join(
             re.search(r'^version = "(.*)-\d+"$', r.read_text(), re.M).group(1) for r in rockspecs),
