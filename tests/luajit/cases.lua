@@ -89,3 +89,36 @@ c:resolve()
 show("new items, ring", c:result())
 c:close()
 show("closed", tostring(c))
+
+-- Motion under the host's clock: a drag that flings, ticks, the wheel, keys,
+-- animated scrolls and a zoom to fit, through the same calls in both modules.
+local m = canvas.new{items = 2000, item_size = {56, 40}, layout = canvas.grid{columns = 40, h_spacing = 8, v_spacing = 8},
+                     margins = 24, viewport = {width = 800, height = 600, overscan = 64}, initial_anchor = "top_leading",
+                     zoom = {axis = "both", min = 0.05, max = 4},
+                     motion = {deceleration = "normal", bounce = "always", indicators = "automatic"}}
+m:pointer_down(700, 400, 100); m:pointer_move(640, 380, 116); m:pointer_move(560, 350, 132)
+m:pointer_move(470, 320, 148, {shift = true}); m:pointer_up(380, 290, 164)
+show("after the drag", m:motion())
+local ticks = {}
+for t = 180, 1200, 60 do ticks[#ticks + 1] = m:tick(t) end
+show("ticks", ticks)
+show("viewport after the fling", m:viewport())
+m:wheel{dy = 6, x = 512, y = 320, mode = "line", ctrl = true, t = 1300}
+m:tick(1400)
+show("zoom after ctrl-wheel", m:zoom())
+m:wheel{dx = 3, dy = 2, mode = "line", t = 1500}
+m:key("page_down", 1600); m:tick(1700); m:tick(2100)
+m:crown(120, 2200); m:tick(2300)
+m:fling(-2, 1, 2400); m:tick(2500); m:tick(3500)
+show("scroll animated", {m:scroll_to(1500, "center", {animated = true, duration = 200, t = 3600})})
+m:tick(3700); m:tick(3900)
+show("page animated", m:page("right", {animated = true, t = 4000}))
+m:tick(4400)
+m:zoom_to_fit{padding = 24, animated = true, t = 4500}
+m:tick(4600); m:tick(5000)
+m:set_motion{bounce = "never", pan_axis = "locked", crown_axis = "horizontal", scroll_enabled = true, deceleration = 0.99}
+show("indicators", m:indicators())
+show("frame 17", m:frame(17))
+local drawn = m:visible_items()
+show("visible items", {#drawn, drawn[1], drawn[#drawn]})
+show("motion result", m:result())
