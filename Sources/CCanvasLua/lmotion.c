@@ -351,6 +351,15 @@ static int m_indicators(lua_State *L) {
     return 1;
 }
 
+/* c:viewport() -> {x=, y=, width=, height=}: the visible rectangle, as a frame draws it. */
+static int m_viewport(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_rect viewport;
+    lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &viewport));
+    lcanvas_push_rect(L, viewport);
+    return 1;
+}
+
 /*
 ** c:visible_items() -> {{id=, x=, y=, width=, height=}, ...}: what a frame
 ** draws, so it runs every frame. Each table is made with room for its five
@@ -419,6 +428,7 @@ static const luaL_Reg motion_methods[] = {
     {"set_motion", m_set_motion},
     {"motion", m_motion},
     {"indicators", m_indicators},
+    {"viewport", m_viewport},
     {"visible_items", m_visible_items},
     {"frame", m_frame},
     {NULL, NULL},

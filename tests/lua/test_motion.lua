@@ -52,6 +52,7 @@ check.equal(#items, 3, "three visible items")
 check.equal(items[1].id, 2, "first visible")
 check.rect(items[3], 300, 0, 100, 100, "third visible frame")
 check.rect(c:frame(4), 300, 0, 100, 100, "frame(4)")
+check.rect(c:viewport(), 150, 0, 200, 100, "viewport()")
 check.fails(function() c:frame(999) end, "no item has id 999", "frame of an unknown id")
 
 -- The script's own string ids come back, with exactly the five fields.
