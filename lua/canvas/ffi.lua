@@ -8,7 +8,7 @@ canvas.ffi: Canvas for LuaJIT (and LÖVE), over libcanvas.so through the FFI.
 
 The same module functions and canvas-object methods as the Lua 5.4 module
 (docs/lua.md), with the same descriptions, results and ids (integers or
-strings), except what is listed under "Not here" in docs/lua.md. The C
+strings), except what docs/lua.md lists as "not here yet". The C
 declarations below are generated from include/canvas.h (scripts/gen-ffi).
 
 The library is found at $CANVAS_LIB, else beside this file's install prefix
@@ -458,8 +458,8 @@ Canvas.__index = Canvas
 -- Raises the engine's last error (or a place function's own) for a failure.
 local function check(self, status)
   if status == C.CANVAS_OK then return end
-  local message = self.place_error or ffi.string(C.canvas_engine_last_error(self.engine))
-  self.place_error = nil
+  local message = self.callback_error or ffi.string(C.canvas_engine_last_error(self.engine))
+  self.callback_error = nil
   error(message, 0)
 end
 
@@ -514,10 +514,12 @@ end
 -- ---- items -----------------------------------------------------------------
 
 local function set_items(self, items)
-  local size = self.item_size
+  local size, measured = self.item_size, self.measured
   if type(items) == "number" then
     if items < 0 or items ~= math.floor(items) then fail("items", "expected a count or an array of items") end
-    if not size then fail("items", "a count of items needs item_size = {width, height}") end
+    if not size and not measured then
+      fail("items", "a count of items needs item_size = {width, height} (or estimated_item_size or measure)")
+    end
     check(self, C.canvas_set_items(self.engine, nil, nil, items))
     return
   end
@@ -531,12 +533,14 @@ local function set_items(self, items)
     local id = entry.id == nil and i or entry.id
     if not is_id(id) then fail(where .. ".id", "expected an integer or a string") end
     ids[i - 1] = engine_id(self, id, true)
-    sizes[i - 1].width = number(entry.width, where .. ".width", size and size.width)
-                         or fail(where, "missing field 'width'")
-    sizes[i - 1].height = number(entry.height, where .. ".height", size and size.height)
-                          or fail(where, "missing field 'height'")
+    if not measured then
+      sizes[i - 1].width = number(entry.width, where .. ".width", size and size.width)
+                           or fail(where, "missing field 'width'")
+      sizes[i - 1].height = number(entry.height, where .. ".height", size and size.height)
+                            or fail(where, "missing field 'height'")
+    end
   end
-  check(self, C.canvas_set_items(self.engine, size and nil or sizes, ids, count))
+  check(self, C.canvas_set_items(self.engine, (size or measured) and nil or sizes, ids, count))
 end
 
 -- ---- layouts ---------------------------------------------------------------
@@ -575,7 +579,7 @@ local function place_callback(self)
     if not self then return C.CANVAS_ERR_CALLBACK end
     local ok, message = pcall(run_place, self, items, count, proposal_width, proposal_height, frames)
     if ok then return C.CANVAS_OK end
-    self.place_error = tostring(message)
+    self.callback_error = tostring(message)
     return C.CANVAS_ERR_CALLBACK
   end)
 end
@@ -721,17 +725,63 @@ local function animation(self, options)
   return duration, number(options.t, "animation.t", clock(self))
 end
 
+-- ---- measuring and zoom callbacks -----------------------------------------
+
+-- A callback's Lua work under pcall; a failure is kept for check() and the
+-- engine is told, so it undoes the call. The canvas is held weakly (see
+-- place_callback).
+local function callback(self, ctype, body)
+  local weak = setmetatable({self}, {__mode = "v"})
+  return ffi.cast(ctype, function(_, ...)
+    local self = weak[1]
+    if not self then return C.CANVAS_ERR_CALLBACK end
+    local ok, message = pcall(body, self, ...)
+    if ok then return C.CANVAS_OK end
+    self.callback_error = tostring(message)
+    return C.CANVAS_ERR_CALLBACK
+  end)
+end
+
+local function side(value, where)
+  if type(value) ~= "number" then error(where .. ": expected a number, got " .. type(value), 0) end
+  if value ~= value or value == math.huge or value == -math.huge then error(where .. ": expected a finite number", 0) end
+  if value < 0 then error(where .. ": expected a non-negative number, got " .. value, 0) end
+  return value
+end
+
+-- measure(item, proposal_width) -> width, height; item is {index=, id=}.
+local function run_measure(self, id, index, proposal_width, size_out)
+  local where = "measure: items[" .. tonumber(index) + 1 .. "]"
+  local width, height = self.measure({index = tonumber(index) + 1, id = script_id(self, id)},
+                                     proposal_width == proposal_width and proposal_width or nil)
+  size_out.width, size_out.height = side(width, where .. ".width"), side(height, where .. ".height")
+end
+
+local ZOOM_HANDLERS = {[C.CANVAS_ZOOM_WILL_BEGIN] = "on_zoom_begin", [C.CANVAS_ZOOM_DID_CHANGE] = "on_zoom",
+                       [C.CANVAS_ZOOM_DID_END] = "on_zoom_end"}
+local function run_zoom(self, event, scale)
+  local handler = self.zoom_handlers[ZOOM_HANDLERS[event]]
+  if handler then handler(scale) end
+end
+
+local STEPS = {[C.CANVAS_STEP_IDLE] = "idle", [C.CANVAS_STEP_DEFERRED] = "deferred",
+               [C.CANVAS_STEP_MEASURED] = "measured", [C.CANVAS_STEP_RESOLVED] = "resolved"}
+
 -- ---- making one ------------------------------------------------------------
 
 local DESCRIPTION_KEYS = {
   items = true, item_size = true, layout = true, content_size = true, margins = true, content_anchor = true,
   direction = true, viewport = true, initial_anchor = true, backdrop = true, zoom = true, motion = true,
+  estimated_item_size = true, measure = true, on_zoom = true, on_zoom_begin = true, on_zoom_end = true,
 }
 
+-- Measures what is pending (the last step resolves once), else resolves.
 local function resolve_engine(self)
-  check(self, C.canvas_resolve(self.engine))
+  local step = ffi.new("canvas_step_result[1]")
+  repeat check(self, C.canvas_step(self.engine, step)) until step[0] ~= C.CANVAS_STEP_MEASURED
+  if step[0] ~= C.CANVAS_STEP_RESOLVED then check(self, C.canvas_resolve(self.engine)) end
 end
-jit.off(resolve_engine)  -- it may call the place callback
+jit.off(resolve_engine)  -- it calls the place and measure callbacks
 
 local function new_canvas(description)
   if type(description) ~= "table" then error("bad argument #1 (a description table expected)", 3) end
@@ -748,9 +798,33 @@ local function new_canvas(description)
   end)
   local self = setmetatable({engine = engine, callbacks = callbacks, keys = {}, names = {}, next = 0,
                              axis = "horizontal"}, Canvas)
+  -- The callbacks come first, so they hear of everything that follows.
+  self.zoom_handlers = {}
+  for _, key in ipairs{"on_zoom_begin", "on_zoom", "on_zoom_end"} do
+    local handler = description[key]
+    if handler ~= nil and type(handler) ~= "function" then fail(key, "expected a function") end
+    self.zoom_handlers[key] = handler
+  end
+  if next(self.zoom_handlers) then
+    callbacks.zoom = callback(self, "canvas_zoom_fn", run_zoom)
+    check(self, C.canvas_set_zoom_callback(engine, callbacks.zoom, nil))
+  end
   if description.item_size then
+    if description.measure or description.estimated_item_size then
+      fail("item_size", "cannot be combined with measure or estimated_item_size")
+    end
     self.item_size = size_pair(description.item_size, "item_size")
     check(self, C.canvas_set_item_size(engine, self.item_size))
+  end
+  if description.estimated_item_size then
+    self.measured = true
+    check(self, C.canvas_set_estimated_item_size(engine, size_pair(description.estimated_item_size, "estimated_item_size")))
+  end
+  if description.measure then
+    if type(description.measure) ~= "function" then fail("measure", "expected a function measure(item, proposal_width)") end
+    self.measured, self.measure = true, description.measure
+    callbacks.measure = callback(self, "canvas_measure_fn", run_measure)
+    check(self, C.canvas_set_measure(engine, callbacks.measure, nil, 0))
   end
   set_items(self, description.items or fail("items", "missing (a count or an array of items)"))
   set_layout(self, description.layout)
@@ -803,6 +877,17 @@ function canvas.grid(settings) return layout_table("grid", settings) end
 -- ---- methods: one small function each --------------------------------------
 
 function Canvas:resolve() engine_of(self); resolve_engine(self) end
+
+-- c:step() -> "idle" | "deferred" | "measured" | "resolved": one turn of measuring.
+local function step(self)
+  local result = ffi.new("canvas_step_result[1]")
+  check(self, C.canvas_step(engine_of(self), result))
+  return STEPS[result[0]] or "unknown"
+end
+jit.off(step)
+Canvas.step = step
+
+function Canvas:invalidate() check(self, C.canvas_invalidate_measurements(engine_of(self))) end
 
 function Canvas:result()
   local engine = engine_of(self)

@@ -122,3 +122,27 @@ show("frame 17", m:frame(17))
 local drawn = m:visible_items()
 show("visible items", {#drawn, drawn[1], drawn[#drawn]})
 show("motion result", m:result())
+
+-- Measuring and zoom callbacks.
+local measured = {}
+local s = canvas.new{items = {{id = "a"}, {id = "b"}, {id = 3}}, estimated_item_size = {50, 50},
+                     measure = function(item, proposal)
+                       measured[#measured + 1] = {item.index, item.id, proposal}
+                       return 10 * item.index, 5
+                     end, viewport = {width = 100, height = 100}}
+show("measured", measured)
+show("measured result", s:result())
+s:invalidate()
+show("steps", {s:step(), s:step()})
+local heard = {}
+local z = canvas.new{items = 50, item_size = {20, 20}, viewport = {width = 100, height = 100},
+                     on_zoom = function(scale) heard[#heard + 1] = {"zoom", scale} end,
+                     on_zoom_begin = function(scale) heard[#heard + 1] = {"begin", scale} end,
+                     on_zoom_end = function(scale) heard[#heard + 1] = {"end", scale} end}
+z:set_zoom(2); z:pinch("began", 1, 2, 50, 50); z:pinch("changed", 1.5); z:pinch("ended", 1.5); z:tap()
+z:set_items(10)
+show("heard", heard)
+local refusing = canvas.new{items = 5, item_size = {20, 20}, on_zoom = function() error("no zooming here", 0) end}
+local ok, message = pcall(function() refusing:set_zoom(3) end)
+show("refused zoom", {ok, message:match("^[^\n]*")})  -- the 5.4 module adds a traceback
+show("zoom kept", refusing:zoom())

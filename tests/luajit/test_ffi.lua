@@ -46,6 +46,10 @@ collectgarbage(); collectgarbage()
 for _ = 1, 3000 do
   canvas.resolve{items = 2, item_size = {1, 1}, layout = column}
 end
+for _ = 1, 1500 do  -- measure and zoom callbacks too: two more per canvas
+  canvas.new{items = 2, estimated_item_size = {1, 1}, measure = function() return 1, 1 end,
+             on_zoom = function() end}
+end
 
 -- Closing, and ids.
 c:close()
@@ -54,8 +58,10 @@ fails(function() c:result() end, "attempt to use a closed canvas", "a closed can
 local v = canvas.new{items = {{id = "a", width = 1, height = 1}}, viewport = {width = 10, height = 10}}
 fails(function() v:scroll_to("zzz") end, "no item has id zzz", "an unknown id")
 fails(function() v:select_id(99) end, "no item has id 99", "an unknown id to select")
-fails(function() canvas.new{items = 1, item_size = {1, 1}, measure = function() end} end,
-      "unknown or unsupported key 'measure'", "a key canvas.ffi does not take")
+fails(function() canvas.new{items = 1, item_size = {1, 1}, gestures = {}} end,
+      "unknown or unsupported key 'gestures'", "a key canvas.ffi does not take")
+fails(function() canvas.new{items = 2, estimated_item_size = {5, 5}, measure = function() return -1, 2 end} end,
+      "measure: items[1].width: expected a non-negative number", "a measure function's bad size")
 fails(function() canvas.new{items = 1, item_size = {1, 1}, margins = -1} end, "negative", "the engine's own checks")
 
 -- 100,000 items, culled: a viewport sees a screenful, panning reports the difference.
