@@ -262,6 +262,16 @@ class Indicator(Structure):
 #                                  canvas_rect *frames_out);
 PLACE_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Size), c_size_t, c_double, c_double, POINTER(Rect))
 
+class LayoutItem(Structure):
+    """canvas_layout_item: what canvas_place_items_fn gets per item."""
+    _fields_ = [("id", c_uint64), ("index", c_size_t), ("size", Size)]
+
+
+# canvas_status (*canvas_place_items_fn)(void *user, const canvas_layout_item *items, size_t count,
+#                                        double proposal_width, double proposal_height,
+#                                        canvas_rect *frames_out);
+PLACE_ITEMS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(LayoutItem), c_size_t, c_double, c_double, POINTER(Rect))
+
 # canvas_status (*canvas_measure_fn)(void *user, uint64_t id, size_t index,
 #                                    double proposal_width, canvas_size *size_out);
 MEASURE_FN = CFUNCTYPE(c_int, c_void_p, c_uint64, c_size_t, c_double, POINTER(Size))
@@ -284,6 +294,7 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_set_layout_flow": ([ENGINE_P, c_double, c_double, c_int, c_double], c_int),
     "canvas_set_layout_grid": ([ENGINE_P, c_int64, c_double, c_double, Point], c_int),
     "canvas_set_layout_custom": ([ENGINE_P, PLACE_FN, c_void_p], c_int),
+    "canvas_set_layout_custom_items": ([ENGINE_P, PLACE_ITEMS_FN, c_void_p], c_int),
     "canvas_set_content_size": ([ENGINE_P, c_int, Size], c_int),
     "canvas_set_margins": ([ENGINE_P, Insets], c_int),
     "canvas_set_content_anchor": ([ENGINE_P, Point], c_int),
