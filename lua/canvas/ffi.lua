@@ -38,6 +38,7 @@ enum {
     CANVAS_ERR_BAD_LAYOUT = 6,
     CANVAS_ERR_BUSY = 7,
     CANVAS_ERR_NOT_FOUND = 8,
+    CANVAS_ERR_NO_MEMORY = 9,
 };
 typedef struct canvas_size {
     double width;

@@ -31,7 +31,7 @@ do {
     check(engine.frame(at: 4) == Rect(x: 10, y: 130, width: 40, height: 20), "frames are normalized and inset")
     check(engine.contentSize == Size(width: 180, height: 160), "content size is the cluster plus margins")
 
-    _ = engine.setViewport(size: Size(width: 100, height: 60), x: 0, y: 0, overscan: 0)
+    _ = try engine.setViewport(size: Size(width: 100, height: 60), x: 0, y: 0, overscan: 0)
     let hits = engine.query(Rect(x: 100, y: 0, width: 80, height: 50))
     check(hits == [0, 1], "a query returns the positions under a rect, in data order")
 
