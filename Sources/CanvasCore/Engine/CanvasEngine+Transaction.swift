@@ -16,6 +16,7 @@ extension CanvasEngine {
         var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
         var scannedSinceResolve: Bool
+        var builtDetail: DetailPyramid?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
         var measuredSinceResolve: Bool
@@ -36,7 +37,7 @@ extension CanvasEngine {
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
-            scannedSinceResolve: scannedSinceResolve,
+            scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
@@ -58,6 +59,7 @@ extension CanvasEngine {
         resolvedIDs = snapshot.resolvedIDs
         builtIndex = snapshot.builtIndex
         scannedSinceResolve = snapshot.scannedSinceResolve
+        builtDetail = snapshot.builtDetail
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor
         measuredSinceResolve = snapshot.measuredSinceResolve
