@@ -129,15 +129,21 @@ struct DetailPyramidTests {
         var rng = DetailRandom(seed: seed)
         let frames = scene(&rng, count: 1500)
         var pyramid = DetailPyramid(frames: frames)
+        var items = 0, clusters = 0, crowded = 0
         for zoom in zooms {
             for (minSize, cell) in [(2.0, 16.0), (3.5, 10.0), (40.0, 64.0)] {
                 for _ in 0..<6 {
                     let rect = randomRect(&rng, zoom: zoom)
                     let answer = pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames)
                     check(answer, frames, rect, zoom: zoom, minSize: minSize, cell: cell)
+                    items += answer.items.count
+                    clusters += answer.clusters.count
+                    crowded += answer.clusters.filter { $0.count > 1 }.count
                 }
             }
         }
+        // The scenes exercise every part: items, clusters, clusters of many.
+        #expect(items > 100 && clusters > 100 && crowded > 20)
     }
 
     @Test("one size, many items: a size on the boundary is decided per cell, and the answer is bounded by the cells")
@@ -246,4 +252,56 @@ private func classContents(_ pyramid: DetailPyramid) -> [String: [[Int]]] {
         result["\(sizeClass.x),\(sizeClass.y)"] = cells
     }
     return result
+}
+
+@Suite("Level of detail through the engine")
+struct EngineDetailTests {
+    @Test("the engine's answer is the pyramid's over the culling rect, with ids and zoomed frames, at zooms on one axis and both")
+    func engineAnswer() throws {
+        let count = 3000
+        var rng = DetailRandom(seed: 7)
+        let sizes = (0..<count).map { _ in size(rng.uniform(20, 300).rounded(), rng.uniform(10, 120).rounded()) }
+        let ids = (0..<count).map { UInt64(50_000 - $0) }
+        for axis in [ZoomAxis.horizontal, .both] {
+            let engine = CanvasEngine()
+            try engine.setItems(sizes: sizes, ids: ids)
+            try engine.resolve()
+            var settings = ZoomSettings()
+            settings.axis = axis
+            settings.minimum = 0.01
+            try engine.setZoomSettings(settings)
+            engine.setViewportSize(size(1280, 800))
+            for scale in [0.01, 0.04, 0.35, 1, 3] {
+                try engine.setZoom(scale)
+                let lod = try engine.levelOfDetail()
+                let brute = bruteDetail(engine.resolution.frames, engine.viewport.cullingRect, zoom: engine.zoom, minSize: 2, cell: 16)
+                #expect(lod.items.map(\.id) == brute.items.map { ids[$0] })
+                #expect(lod.items.map(\.frame) == brute.items.map { engine.frame(at: $0) })
+                #expect(lod.clusters.map(\.id) == brute.clusters.map { ids[$0.first] })
+                #expect(lod.clusters.map(\.count) == brute.clusters.map(\.count))
+                #expect(lod.clusters.map(\.bounds) == brute.clusters.map(\.bounds))
+                let shown = lod.clusters.map(\.count).reduce(0, +) + lod.items.count
+                #expect(shown > 0 && shown <= count)
+                if scale <= 0.04 { #expect(!lod.clusters.isEmpty) }
+            }
+        }
+    }
+
+    @Test("bad arguments throw and change nothing; a resolve drops the pyramid")
+    func badArguments() throws {
+        let engine = try tileCanvas()
+        for bad in [Double.nan, 0, -1, .infinity] {
+            #expect(throws: CanvasError.self) { try engine.levelOfDetail(minSize: bad) }
+            #expect(throws: CanvasError.self) { try engine.levelOfDetail(cell: bad) }
+        }
+        #expect(throws: CanvasError.self) { try engine.levelOfDetail(in: Rect(x: .nan, y: 0, width: 1, height: 1)) }
+        #expect(engine.builtDetail == nil)
+        let lod = try engine.levelOfDetail(in: Rect(x: 0, y: 0, width: 1000, height: 1000), minSize: 200)
+        #expect(lod.items.isEmpty && lod.clusters.map(\.count).reduce(0, +) == 100)
+        #expect(engine.builtDetail != nil)
+        try engine.resolve()
+        #expect(engine.builtDetail == nil)
+        let large = try engine.levelOfDetail(in: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        #expect(large.items.count == 100 && large.clusters.isEmpty)
+    }
 }

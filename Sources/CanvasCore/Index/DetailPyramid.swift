@@ -56,7 +56,7 @@
 ///
 /// The pyramid stores positions, not frames: the caller passes the current
 /// frames to each query and update.
-public struct DetailPyramid: Sendable {
+public struct DetailPyramid: Hashable, Sendable {
     /// The binary exponents of an item's width and height.
     struct SizeClass: Hashable, Sendable {
         var x: Int

@@ -106,3 +106,7 @@ struct SparseCells<Payload> {
 
 extension SparseCells: Sendable where Payload: Sendable {}
 extension SparseCells.Row: Sendable where Payload: Sendable {}
+extension SparseCells: Equatable where Payload: Equatable {}
+extension SparseCells.Row: Equatable where Payload: Equatable {}
+extension SparseCells: Hashable where Payload: Hashable {}
+extension SparseCells.Row: Hashable where Payload: Hashable {}
