@@ -144,6 +144,11 @@ void lcanvas_read_fit(lua_State *L, int table, const char *where, double now, lc
 canvas_status lcanvas_zoom_to_fit(lua_State *L, lcanvas *canvas, int self, const lcanvas_fit *fit);
 void lcanvas_open_motion_methods(lua_State *L);
 
+/* llod.c: level of detail; lcanvas_push_lod pushes {items=, clusters=}. */
+void lcanvas_read_lod(lua_State *L, int table, const char *where, double *min_size, double *cell);
+void lcanvas_push_lod(lua_State *L, lcanvas *canvas, int state, double min_size, double cell);
+void lcanvas_open_lod_methods(lua_State *L);
+
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */
 void lcanvas_new_state(lua_State *L);
 uint64_t lcanvas_engine_id(lua_State *L, int state, int id);
