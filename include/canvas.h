@@ -890,6 +890,39 @@ canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double m
                                canvas_visible_item *items, size_t items_capacity, size_t *items_count,
                                canvas_cluster *clusters, size_t clusters_capacity, size_t *clusters_count);
 
+/*
+** METHOD: canvas_engine
+** Makes every published viewport update carry the level-of-detail answer
+** over the culling rectangle (canvas_query_lod's rules with this min_size
+** and cell) instead of every item in it: canvas_copy_visible,
+** canvas_copy_appeared, canvas_copy_disappeared and
+** canvas_copy_visible_items then cover the items shown one by one, and
+** canvas_copy_clusters the clusters, so a frame (canvas_tick, then the
+** copies) costs what the screen can show, not what the canvas holds.
+** canvas_clear_lod goes back to every item. Both publish the change
+** (*published_out, which may be NULL, says whether an update was published).
+**
+** Errors: CANVAS_ERR_NON_FINITE (min_size or cell NaN or infinite),
+** CANVAS_ERR_INVALID_ARGUMENT (zero or negative); nothing changes.
+** Lua: c:set_lod{min_size=, cell=} / c:set_lod(false) (and the description key lod)
+** Python: Engine.set_lod(min_size, cell) / Engine.set_lod(None)
+** Swift: CanvasEngine.setLevelOfDetail(_:)
+*/
+canvas_status canvas_set_lod(canvas_engine *engine, double min_size, double cell, int *published_out);
+canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the clusters of the last published update (none unless
+** canvas_set_lod is on), row-major. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:clusters()
+** Python: Engine.clusters()
+** Swift: CanvasEngine.published?.clusters
+*/
+canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
+
 /* What the viewport is doing. */
 typedef int canvas_motion_phase;
 enum {

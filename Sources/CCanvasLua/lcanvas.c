@@ -230,30 +230,10 @@ void lcanvas_push_result(lua_State *L, int self) {
         lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
         lua_setfield(L, -2, "visible");
     }
-    /* With lod: "visible" holds the items shown one by one, and "clusters" the rest. */
-    if (lua_getfield(L, state, "lod") == LUA_TTABLE) {
-        double min_size = lcanvas_number_field(L, -1, "min_size", CANVAS_LOD_MIN_SIZE, "lod");
-        double cell = lcanvas_number_field(L, -1, "cell", CANVAS_LOD_CELL, "lod");
-        lua_pop(L, 1);
-        lcanvas_push_lod(L, canvas, state, min_size, cell);
-        int lod = lua_gettop(L);
-        lua_getfield(L, lod, "items");
-        int items = lua_gettop(L);
-        lua_Integer shown = luaL_len(L, items);
-        lua_createtable(L, shown < INT32_MAX ? (int)shown : INT32_MAX, 0);
-        for (lua_Integer i = 1; i <= shown; i++) {
-            lua_geti(L, items, i);
-            lua_getfield(L, -1, "id");
-            lua_rawseti(L, -3, i);
-            lua_pop(L, 1);
-        }
-        lua_setfield(L, lod - 1, "visible");
-        lua_pop(L, 1);  /* items */
-        lua_getfield(L, lod, "clusters");
-        lua_setfield(L, lod - 1, "clusters");
-        lua_pop(L, 1);  /* the answer */
-    } else {
-        lua_pop(L, 1);
+    /* With lod on, "visible" holds the items shown one by one, and "clusters" the rest. */
+    if (state_flag(L, state, "show_lod")) {
+        lcanvas_push_clusters(L, canvas, state);
+        lua_setfield(L, -2, "clusters");
     }
     if (state_flag(L, state, "show_zoom")) {
         double scale;

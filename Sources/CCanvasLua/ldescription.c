@@ -758,17 +758,8 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     set_flag(L, state, "show_backdrop", open.has_backdrop);
     set_flag(L, state, "show_motion", has_motion || trace || lcanvas_gestures_move(L, gestures, gesture_count));
     set_flag(L, state, "show_trace", trace);
-    if (has_lod) {
-        /* Results carry the level-of-detail answer over the viewport. */
-        lua_createtable(L, 0, 2);
-        lua_pushnumber(L, lod_min_size);
-        lua_setfield(L, -2, "min_size");
-        lua_pushnumber(L, lod_cell);
-        lua_setfield(L, -2, "cell");
-    } else {
-        lua_pushnil(L);
-    }
-    lua_setfield(L, state, "lod");
+    set_flag(L, state, "show_lod", has_lod);
+    if (has_lod) lcanvas_check_status(L, canvas, canvas_set_lod(engine, lod_min_size, lod_cell, NULL));
     if (has_motion) lcanvas_apply_motion(L, canvas, &motion);
 
     lcanvas_resolve(L, self);

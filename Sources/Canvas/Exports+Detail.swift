@@ -37,3 +37,36 @@ public func canvasQueryLOD(
         }
     }
 }
+
+@c(canvas_set_lod)
+public func canvasSetLOD(_ engine: UnsafeMutableRawPointer?, _ minSize: Double, _ cell: Double, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let update = try core { () throws(CanvasError) in
+            try handle.engine.setLevelOfDetail(DetailSettings(minSize: minSize, cell: cell))
+        }
+        answer(publishedOut, update != nil)
+    }
+}
+
+@c(canvas_clear_lod)
+public func canvasClearLOD(_ engine: UnsafeMutableRawPointer?, _ publishedOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let update = try core { () throws(CanvasError) in try handle.engine.setLevelOfDetail(nil) }
+        answer(publishedOut, update != nil)
+    }
+}
+
+@c(canvas_copy_clusters)
+public func canvasCopyClusters(
+    _ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_cluster>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?
+) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let countOut = try Check.notNull(countOut, "count_out")
+        let clusters = handle.engine.published?.clusters ?? []
+        try reportCount(clusters.count, of: "clusters", to: countOut, fitting: out == nil ? nil : capacity)
+        guard let out else { return }
+        for (slot, cluster) in clusters.enumerated() {
+            out[slot] = canvas_cluster(bounds: canvas_rect(cluster.bounds), count: UInt64(cluster.count), id: cluster.id)
+        }
+    }
+}

@@ -287,6 +287,33 @@ struct EngineDetailTests {
         }
     }
 
+    @Test("with level of detail on, published updates carry the answer and diff the items shown one by one")
+    func publishedUpdates() throws {
+        let engine = try tileCanvas(viewport: size(100, 100))
+        var settings = ZoomSettings()
+        settings.axis = .both
+        settings.minimum = 0.05
+        try engine.setZoomSettings(settings)
+        try engine.setZoom(0.1)
+        #expect(engine.published?.visible.count == 100)
+        let update = try #require(try engine.setLevelOfDetail(DetailSettings(minSize: 20)))
+        let lod = try engine.levelOfDetail(minSize: 20)
+        #expect(update.visible.isEmpty && update.disappeared.count == 100 && update.appeared.isEmpty)
+        #expect(update.clusters == lod.clusters && update.clusters.count == 16)
+        #expect(engine.visibleItemCount == 0)
+        // Nothing changed, nothing published.
+        #expect(try engine.setLevelOfDetail(DetailSettings(minSize: 20)) == nil)
+        // Only the clusters change (coarser cells, still nothing large): published.
+        let coarser = try #require(try engine.setLevelOfDetail(DetailSettings(minSize: 20, cell: 40)))
+        #expect(coarser.visible.isEmpty && coarser.clusters.count == 4)
+        try engine.setLevelOfDetail(DetailSettings(minSize: 20))
+        // Bad settings change nothing.
+        #expect(throws: CanvasError.self) { try engine.setLevelOfDetail(DetailSettings(minSize: .nan)) }
+        #expect(engine.detailSettings == DetailSettings(minSize: 20))
+        let back = try #require(try engine.setLevelOfDetail(nil))
+        #expect(back.visible.count == 100 && back.appeared.count == 100 && back.clusters.isEmpty)
+    }
+
     @Test("bad arguments throw and change nothing; a resolve drops the pyramid")
     func badArguments() throws {
         let engine = try tileCanvas()

@@ -373,6 +373,9 @@ _PROTOTYPES: dict[str, tuple[list, Any]] = {
     # Level of detail
     "canvas_query_lod": ([ENGINE_P, Rect, c_double, c_double, POINTER(VisibleItem), c_size_t, POINTER(c_size_t),
                           POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_set_lod": ([ENGINE_P, c_double, c_double, POINTER(c_int)], c_int),
+    "canvas_clear_lod": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_copy_clusters": ([ENGINE_P, POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
 }
 
 FUNCTIONS = tuple(_PROTOTYPES)
@@ -1034,6 +1037,18 @@ class Engine:
             "items": [(item.id, *item.frame) for item in items[: item_count.value]],
             "clusters": [(*c.bounds, c.count, c.id) for c in clusters[: cluster_count.value]],
         }
+
+    def set_lod(self, min_size: Optional[float] = LOD_MIN_SIZE, cell: float = LOD_CELL) -> bool:
+        """Published updates carry the level-of-detail answer (visible_items()
+        and visible() then hold the items shown one by one, clusters() the
+        rest); set_lod(None) goes back to every item. True when it published."""
+        if min_size is None:
+            return self._published("canvas_clear_lod")
+        return self._published("canvas_set_lod", min_size, cell)
+
+    def clusters(self) -> list[tuple[float, float, float, float, int, int]]:
+        """The published clusters as (x, y, width, height, count, id), row-major."""
+        return [(*c.bounds, c.count, c.id) for c in self._copy("canvas_copy_clusters", Cluster)]
 
 
 def _index(names: Sequence[str], name: str, what: str) -> int:

@@ -198,8 +198,55 @@ static void test_bad_input(void) {
     canvas_engine_destroy(e);
 }
 
+static void test_published(void) {
+    canvas_engine *e = scene(3000, 9);
+    CHECK_OK(canvas_set_zoom_limits(e, 0.005, 5));
+    CHECK_OK(canvas_set_zoom_axis(e, CANVAS_ZOOM_BOTH));
+    CHECK_OK(canvas_set_zoom(e, 0.02));
+    size_t everything = 0, nc = 99;
+    CHECK_OK(canvas_copy_visible_items(e, NULL, 0, &everything));
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(nc == 0);
+    int published = 0;
+    CHECK_OK(canvas_set_lod(e, 2, 16, &published));
+    CHECK(published == 1);
+    size_t ni = 0, qi = 0, qc = 0;
+    CHECK_OK(canvas_query_lod(e, (canvas_rect){0, 0, 0, 0}, 2, 16, NULL, 0, &qi, NULL, 0, &qc));
+    CHECK_OK(canvas_copy_visible_items(e, NULL, 0, &ni));
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(ni == qi && nc == qc && nc > 0 && ni < everything);
+    canvas_visible_item *a = malloc((qi + 1) * sizeof *a), *b = malloc((qi + 1) * sizeof *b);
+    canvas_cluster *ca = malloc((qc + 1) * sizeof *ca), *cb = malloc((qc + 1) * sizeof *cb);
+    CHECK_OK(canvas_query_lod(e, (canvas_rect){0, 0, 0, 0}, 2, 16, a, qi, &qi, ca, qc, &qc));
+    /* A tick: one cull, the answer published again (unchanged here). */
+    canvas_tick_result tick;
+    CHECK_OK(canvas_tick(e, 0, &tick));
+    CHECK_OK(canvas_copy_visible_items(e, b, qi, &ni));
+    CHECK_OK(canvas_copy_clusters(e, cb, qc, &nc));
+    CHECK(memcmp(a, b, qi * sizeof *a) == 0);
+    CHECK(memcmp(ca, cb, qc * sizeof *ca) == 0);
+    CHECK_STATUS(canvas_copy_clusters(e, cb, qc - 1, &nc), CANVAS_ERR_BUFFER_TOO_SMALL);
+    CHECK(nc == qc);
+    CHECK_STATUS(canvas_copy_clusters(e, cb, qc, NULL), CANVAS_ERR_NULL);
+    CHECK_STATUS(canvas_set_lod(e, 0, 16, NULL), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(canvas_set_lod(e, 2, NAN, NULL), CANVAS_ERR_NON_FINITE);
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(nc == qc);  /* still on, unchanged */
+    CHECK_OK(canvas_clear_lod(e, &published));
+    CHECK(published == 1);
+    CHECK_OK(canvas_copy_visible_items(e, NULL, 0, &ni));
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(ni == everything && nc == 0);
+    free(a);
+    free(b);
+    free(ca);
+    free(cb);
+    canvas_engine_destroy(e);
+}
+
 int main(void) {
     RUN(test_against_brute_force);
+    RUN(test_published);
     RUN(test_buffers);
     RUN(test_bad_input);
     printf("%d passed, %d failed\n", passed, failed);

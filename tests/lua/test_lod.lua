@@ -70,6 +70,21 @@ r = canvas.resolve(tiles{lod = {}})
 check.equal(#r.visible, 100, "lod defaults: all shown")
 check.equal(#r.clusters, 0, "lod defaults: no clusters")
 
+-- set_lod: the canvas's published updates carry the answer; set_lod(false) goes back.
+local p = canvas.new(tiles())
+check.equal(#p:visible(), 100, "every item visible")
+check.equal(#p:clusters(), 0, "no clusters published")
+p:set_lod{min_size = 20}
+check.equal(#p:visible(), 0, "set_lod: nothing shown one by one")
+check.equal(#p:clusters(), 16, "set_lod: the clusters published")
+check.equal(p:clusters()[2].id, 4, "set_lod: representatives")
+check.equal(#p:result().clusters, 16, "set_lod: results carry them")
+p:set_lod(false)
+check.equal(#p:visible(), 100, "set_lod(false): every item again")
+check.equal(#p:clusters(), 0, "set_lod(false): no clusters")
+check.equal(p:result().clusters, nil, "set_lod(false): results without clusters")
+check.fails(function() p:set_lod{min_size = -1} end, "min_size must be positive", "set_lod bad min_size")
+
 -- Bad input: a clear message, nothing changed.
 check.fails(function() c:visible_lod{min_size = 0} end, "min_size must be positive", "zero min_size")
 check.fails(function() c:visible_lod{cell = -1} end, "cell must be positive", "negative cell")

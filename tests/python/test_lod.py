@@ -131,3 +131,26 @@ def test_bad_input(lib):
         engine.visible_lod(rect=(math.nan, 0, 10, 10))
     assert engine.visible_lod()["items"]  # still usable
     engine.close()
+
+
+def test_published_updates_carry_the_answer(lib):
+    engine = scene(lib, 3000, 5)
+    engine.set_zoom_limits(0.005, 5)
+    engine.set_zoom_axis(cv.ZOOM_BOTH)
+    engine.set_zoom(0.02)
+    everything = engine.visible_items()
+    assert engine.clusters() == []
+    assert engine.set_lod(2, 16)
+    answer = engine.visible_lod()
+    assert engine.visible_items() == answer["items"]
+    assert engine.clusters() == answer["clusters"]
+    assert answer["clusters"] and len(everything) > len(answer["items"])
+    # A tick culls once and publishes the answer again, here unchanged.
+    engine.tick(0)
+    assert engine.clusters() == answer["clusters"]
+    assert engine.set_lod(None)
+    assert engine.visible_items() == everything and engine.clusters() == []
+    with pytest.raises(CanvasError):
+        engine.set_lod(0, 16)
+    assert engine.clusters() == []  # still off
+    engine.close()

@@ -55,7 +55,47 @@ public struct LevelOfDetail: Hashable, Sendable {
     }
 }
 
+/// What a published update's level of detail asks for (see
+/// `CanvasEngine.setLevelOfDetail`).
+public struct DetailSettings: Hashable, Sendable {
+    public var minSize: Double
+    public var cell: Double
+
+    public init(minSize: Double = LevelOfDetail.defaultMinSize, cell: Double = LevelOfDetail.defaultCell) {
+        self.minSize = minSize
+        self.cell = cell
+    }
+}
+
 extension CanvasEngine {
+    /// Makes published updates carry the level-of-detail answer over the
+    /// culling rectangle instead of every item in it (`nil`: back to every
+    /// item): `visible`, `appeared` and `disappeared` then cover the items
+    /// shown one by one, and `clusters` the rest, so a host's tick and copy
+    /// cost what the screen shows, not what the canvas holds. Publishes the
+    /// change.
+    /// - Throws: `CanvasError` for a minimum size or cell that is not a
+    ///   positive finite number; nothing changes.
+    @discardableResult
+    public func setLevelOfDetail(_ settings: DetailSettings?) throws(CanvasError) -> VisibleUpdate? {
+        if let settings {
+            try LevelOfDetail.validate(settings.minSize, "min_size")
+            try LevelOfDetail.validate(settings.cell, "cell")
+        }
+        detailSettings = settings
+        return viewportChanged()
+    }
+
+    /// The positions to publish as visible, ascending, and the clusters when
+    /// level of detail is on.
+    func visiblePositions() -> ([Int], [LevelOfDetail.Cluster]) {
+        guard !viewport.size.isZeroArea else { return ([], []) }
+        guard let settings = detailSettings else { return (query(viewport.cullingRect), []) }
+        let answer = detailPositions(viewport.cullingRect, minSize: settings.minSize, cell: settings.cell)
+        let ids = resolvedIDs
+        return (answer.items, answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) })
+    }
+
     /// The level-of-detail answer over `rect`, a zoomed content rectangle
     /// (the viewport's culling rectangle when nil: nothing while the viewport
     /// has no area). The first such query after a resolve builds the
@@ -92,10 +132,11 @@ extension CanvasEngine {
         }
     }
 
-    /// The pyramid, built if needed. The first build after a resolve also
-    /// builds every level a zoom between the settings' limits can ask for
-    /// with this cell size, finest first, each merged from the one below,
-    /// so a later zoom step only looks its level up.
+    /// The pyramid, built if needed. The first build after a resolve
+    /// builds this query's level and every coarser one a zoom down to the
+    /// settings' minimum can ask for with this cell size, each merged from
+    /// the one below, so zooming out only looks levels up; a finer level
+    /// (zooming in) is built the first time it is asked for.
     func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         let frames = resolution.frames
         // Taken out while in use, so that editing it does not copy it.
@@ -104,12 +145,11 @@ extension CanvasEngine {
         defer { builtDetail = pyramid }
         if pyramid.builtLevels.isEmpty && pyramid.count > 0 {
             let settings = zoomSettings
-            let finest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.maximum, axis: settings.axis))
             let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
-            var key = finest
+            var key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
             pyramid.buildLevel(key, frames: frames)
             while key.x < coarsest.x || key.y < coarsest.y {
-                key = DetailPyramid.LevelKey(x: min(key.x + 1, coarsest.x), y: min(key.y + 1, coarsest.y))
+                key = DetailPyramid.LevelKey(x: max(key.x, min(key.x + 1, coarsest.x)), y: max(key.y, min(key.y + 1, coarsest.y)))
                 pyramid.buildLevel(key, frames: frames)
             }
         }

@@ -42,6 +42,9 @@ public final class CanvasEngine {
     /// The level-of-detail pyramid over the resolution's frames, built on
     /// the first level-of-detail query after a resolve (CanvasEngine+Detail.swift).
     var builtDetail: DetailPyramid?
+    /// When set, published updates carry the level-of-detail answer
+    /// (CanvasEngine+Detail.swift).
+    public internal(set) var detailSettings: DetailSettings?
 
     /// The index to answer a query or hit test with, or `nil` when this is
     /// the first since the resolve and a scan should answer it instead.
