@@ -52,7 +52,23 @@ check.equal(#items, 3, "three visible items")
 check.equal(items[1].id, 2, "first visible")
 check.rect(items[3], 300, 0, 100, 100, "third visible frame")
 check.rect(c:frame(4), 300, 0, 100, 100, "frame(4)")
+check.rect(c:viewport(), 150, 0, 200, 100, "viewport()")
 check.fails(function() c:frame(999) end, "no item has id 999", "frame of an unknown id")
+
+-- The script's own string ids come back, with exactly the five fields.
+c = canvas.new(tiles{items = {{id = "a", width = 100, height = 100}, {id = "b", width = 100, height = 100},
+                              {id = "c", width = 100, height = 100}}, item_size = nil})
+c:set_viewport{width = 200, height = 100, x = 50, y = 0}
+items = c:visible_items()
+check.equal(#items, 3, "three visible named items")
+for i, name in ipairs{"a", "b", "c"} do
+  local item, frame = items[i], c:frame(name)
+  check.equal(item.id, name, "named item " .. i)
+  check.rect(item, frame.x, frame.y, frame.width, frame.height, "frame of " .. name)
+  local fields = 0
+  for _ in pairs(item) do fields = fields + 1 end
+  check.equal(fields, 5, "fields of " .. name)
+end
 
 -- ---- a replay: rubber band, spring back, trace -----------------------------
 

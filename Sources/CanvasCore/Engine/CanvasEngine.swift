@@ -125,7 +125,7 @@ public final class CanvasEngine {
     /// - Throws: `CanvasError` from the layout; the previous resolution stays.
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
-        let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
+        let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, layout: layout, options: options)
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil
