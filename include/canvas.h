@@ -1346,7 +1346,7 @@ canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:clusters()
 ** Python: Engine.clusters()
-** Swift: CanvasEngine.published?.clusters
+** Swift: VisibleUpdate.clusters
 */
 canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
 
