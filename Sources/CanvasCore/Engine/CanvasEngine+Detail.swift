@@ -103,6 +103,7 @@ extension CanvasEngine {
     /// look their level up.
     ///
     /// - Parameters:
+    ///   - rect: Zoomed content coordinates, or nil for the culling rectangle.
     ///   - minSize: Items whose zoomed frame is at least this many points
     ///     on both sides come back one by one.
     ///   - cell: The screen size, in points, of a cluster cell: between

@@ -338,6 +338,8 @@ public struct DetailPyramid: Hashable, Sendable {
     /// is not built yet.
     ///
     /// - Parameters:
+    ///   - rect: The rectangle, in zoomed content coordinates.
+    ///   - zoom: The zoom the rectangle and the answer are in.
     ///   - minSize: The smallest zoomed width and height of a large item; positive.
     ///   - cell: The screen size a cluster cell aims at; positive.
     ///   - frames: The frames the pyramid was built (and updated) from.
