@@ -314,6 +314,28 @@ struct EngineDetailTests {
         #expect(back.visible.count == 100 && back.appeared.count == 100 && back.clusters.isEmpty)
     }
 
+    @Test("an edit in place brings the engine's pyramid along: the answer equals a fresh build's")
+    func editsInPlace() throws {
+        let engine = try tileCanvas(viewport: size(100, 100))
+        var settings = ZoomSettings()
+        settings.axis = .both
+        settings.minimum = 0.05
+        try engine.setZoomSettings(settings)
+        try engine.setZoom(0.1)
+        _ = try engine.levelOfDetail(minSize: 20)
+        // Move item 1 (position 0) far right and down, as a free canvas would.
+        let old = engine.resolution.frames[0]
+        let new = Rect(x: 870, y: 830, width: 100, height: 100)
+        engine.resolution.frames[0] = new
+        engine.updateDetail(position: 0, from: old, to: new)
+        let edited = try engine.levelOfDetail(minSize: 20)
+        engine.builtDetail = nil
+        let fresh = try engine.levelOfDetail(minSize: 20)
+        #expect(edited == fresh)
+        // One fewer in the top-left cell, whose first item is now item 2.
+        #expect(edited.clusters.first?.count == 8 && edited.clusters.first?.id == 2)
+    }
+
     @Test("bad arguments throw and change nothing; a resolve drops the pyramid")
     func badArguments() throws {
         let engine = try tileCanvas()

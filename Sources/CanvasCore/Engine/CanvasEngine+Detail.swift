@@ -157,3 +157,19 @@ extension CanvasEngine {
         return body(&pyramid, frames)
     }
 }
+
+extension CanvasEngine {
+    /// Brings a built pyramid along with an edit made in place, for edits
+    /// that change `resolution.frames` without a resolve (a free canvas
+    /// moving, inserting or removing one item): call it after the frames
+    /// hold the edit. `from`/`to` as in `DetailPyramid.update(position:from:
+    /// to:frames:)`: both for a move, `from` nil for an insert at
+    /// `position`, `to` nil for a removal. An unbuilt pyramid stays unbuilt
+    /// (the next level-of-detail query builds it from the frames then).
+    func updateDetail(position: Int, from old: Rect?, to new: Rect?) {
+        guard var pyramid = builtDetail else { return }
+        builtDetail = nil  // edited alone, not copied
+        pyramid.update(position: position, from: old, to: new, frames: resolution.frames)
+        builtDetail = pyramid
+    }
+}
