@@ -35,21 +35,38 @@ struct SparseCells<Payload> {
     mutating func update<R>(
         row: Int, column: Int, make: () -> Payload, isEmpty: (Payload) -> Bool, _ body: (inout Payload) -> R
     ) -> R {
-        var cells = rows.removeValue(forKey: row) ?? Row()
-        let slot = Self.lowerBound(column, in: cells.columns)
+        // In place: the row is edited where the table holds it, not taken out and put back.
+        let (result, delta, rowIsEmpty) = Self.edit(&rows[row, default: Row()], column, make, isEmpty, body)
+        cellCount += delta
+        if rowIsEmpty { rows[row] = nil }
+        return result
+    }
+
+    private static func edit<R>(
+        _ cells: inout Row, _ column: Int, _ make: () -> Payload, _ isEmpty: (Payload) -> Bool, _ body: (inout Payload) -> R
+    ) -> (R, Int, Bool) {
+        var delta = 0
+        var slot = cells.columns.count
+        // Builds append in column order: check the end before searching.
+        if let last = cells.columns.last, last < column {
+            slot = cells.columns.count
+        } else if cells.columns.last != column {
+            slot = lowerBound(column, in: cells.columns)
+        } else {
+            slot = cells.columns.count - 1
+        }
         if slot == cells.columns.count || cells.columns[slot] != column {
             cells.columns.insert(column, at: slot)
             cells.payloads.insert(make(), at: slot)
-            cellCount += 1
+            delta += 1
         }
         let result = body(&cells.payloads[slot])
         if isEmpty(cells.payloads[slot]) {
             cells.columns.remove(at: slot)
             cells.payloads.remove(at: slot)
-            cellCount -= 1
+            delta -= 1
         }
-        if !cells.columns.isEmpty { rows[row] = cells }
-        return result
+        return (result, delta, cells.columns.isEmpty)
     }
 
     /// Visits the occupied cells with a row in `rowRange` and a column in
