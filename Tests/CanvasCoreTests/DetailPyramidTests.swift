@@ -270,7 +270,7 @@ struct EngineDetailTests {
             settings.axis = axis
             settings.minimum = 0.01
             try engine.setZoomSettings(settings)
-            engine.setViewportSize(size(1280, 800))
+            try engine.setViewportSize(size(1280, 800))
             for scale in [0.01, 0.04, 0.35, 1, 3] {
                 try engine.setZoom(scale)
                 let lod = try engine.levelOfDetail()

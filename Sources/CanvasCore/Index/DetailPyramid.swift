@@ -32,9 +32,8 @@
 ///   zoomed edge by edge: on a zoomed axis the left edge is
 ///   (minX · s).rounded() and the right edge (maxX · s).rounded(), where
 ///   minX and maxX are the union's; an unzoomed axis keeps the union's.
-///   This equals the union of the zoomed frames at zoom 1 and on an
-///   unzoomed axis, and is within a point of it on a zoomed one (the
-///   frames' own rounding can differ by one).
+///   This equals the union of the zoomed frames (frames are zoomed edge by
+///   edge too, and rounding is monotone).
 ///
 /// So an answer holds at most (covered cells) clusters plus the large
 /// items that meet the rectangle, whatever the item count.
@@ -361,25 +360,38 @@ public struct DetailPyramid: Hashable, Sendable {
         let width = Self.power(key.x), height = Self.power(key.y)
         let exact = zoom.unzoomed(rect)
         let cover = zoom.unzoomedCover(rect)
-        func zoomedWidth(_ value: Double) -> Double { zoom.rect(Rect(x: 0, y: 0, width: value, height: 1)).width }
-        func zoomedHeight(_ value: Double) -> Double { zoom.rect(Rect(x: 0, y: 0, width: 1, height: value)).height }
+        // A zoomed length is the distance between rounded edges, so it
+        // depends on where the frame stands as well as on its length: for a
+        // length v at scale s it lies within a point of v · s (⌊v s⌋ or
+        // ⌈v s⌉, give or take the products' own rounding). Classes and groups
+        // are decided by these bounds; frames in between are checked one by one.
+        func least(_ value: Double, _ scaled: Bool) -> Double {
+            scaled ? (value * zoom.scale).rounded(.up) - 1 : value
+        }
+        func most(_ value: Double, _ scaled: Bool) -> Double {
+            scaled ? (value * zoom.scale).rounded(.down) + 1 : value
+        }
+        func leastWidth(_ value: Double) -> Double { least(value, zoom.scalesX) }
+        func leastHeight(_ value: Double) -> Double { least(value, zoom.scalesY) }
+        func mostWidth(_ value: Double) -> Double { most(value, zoom.scalesX) }
+        func mostHeight(_ value: Double) -> Double { most(value, zoom.scalesY) }
         func isLarge(_ frame: Rect) -> Bool {
             let zoomed = zoom.rect(frame)
             return zoomed.width >= minSize && zoomed.height >= minSize
         }
 
-        // Each class present, once: zoomed sizes are monotone in the
-        // unzoomed ones, so a class's extreme sizes decide it.
+        // Each class present, once: the bounds on zoomed sizes are monotone
+        // in the unzoomed ones, so a class's extreme sizes decide it.
         var kinds: [SizeClass: Kind] = [:]
         var reachX = 0.0, reachY = 0.0  // how far a boundary item's centre may lie outside
         var largeClasses: [SizeClass] = []
         for sizeClass in classes.keys {
             let kind: Kind
-            if zoomedWidth(Self.power(sizeClass.x)) >= minSize && zoomedHeight(Self.power(sizeClass.y)) >= minSize {
+            if leastWidth(Self.power(sizeClass.x)) >= minSize && leastHeight(Self.power(sizeClass.y)) >= minSize {
                 kind = .large
                 largeClasses.append(sizeClass)
-            } else if zoomedWidth(Self.power(sizeClass.x + 1).nextDown) < minSize
-                || zoomedHeight(Self.power(sizeClass.y + 1).nextDown) < minSize {
+            } else if mostWidth(Self.power(sizeClass.x + 1).nextDown) < minSize
+                || mostHeight(Self.power(sizeClass.y + 1).nextDown) < minSize {
                 kind = .small
             } else {
                 kind = .boundary
@@ -415,11 +427,11 @@ public struct DetailPyramid: Hashable, Sendable {
                 case .small:
                     if inner { cluster.merge(group) }
                 case .boundary:
-                    if zoomedWidth(group.maxWidth) < minSize || zoomedHeight(group.maxHeight) < minSize {
+                    if mostWidth(group.maxWidth) < minSize || mostHeight(group.maxHeight) < minSize {
                         if inner { cluster.merge(group) }
                         continue
                     }
-                    let allLarge = zoomedWidth(group.minWidth) >= minSize && zoomedHeight(group.minHeight) >= minSize
+                    let allLarge = leastWidth(group.minWidth) >= minSize && leastHeight(group.minHeight) >= minSize
                     let mayMeet = group.minX < cover.x + cover.width && cover.x < group.maxX
                         && group.minY < cover.y + cover.height && cover.y < group.maxY
                     if allLarge && !mayMeet { continue }
