@@ -28,6 +28,7 @@ extension CanvasEngine {
         var pinch: PinchTracker?
         var recognizer: PinchRecognizerModel
         var selected: Set<UInt64>
+        var editing: EditingState
     }
 
     func snapshot() -> Snapshot {
@@ -40,7 +41,7 @@ extension CanvasEngine {
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
-            selected: selected
+            selected: selected, editing: editing
         )
     }
 
@@ -69,6 +70,7 @@ extension CanvasEngine {
         pinch = snapshot.pinch
         recognizer = snapshot.recognizer
         selected = snapshot.selected
+        editing = snapshot.editing
     }
 
     /// Runs `body`; when it throws, puts every piece of state back first.

@@ -100,6 +100,7 @@ extension CanvasEngine {
     ///   to the item count; zooming changes neither the index nor this cost.
     public func query(_ rect: Rect) -> [Int] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
+        if editing.index != nil { return freeQuery(rect) }
         return query(rect, using: culling())
     }
 
@@ -122,6 +123,7 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
+        if editing.index != nil { return copyIDs(freeQuery(rect), into: out, capacity: capacity) }
         let index = culling()  // nil: the first query after a resolve, a scan into an array
         if let out, capacity > 0, let index {
             // An Int and a UInt64 share their bits, so the positions are
@@ -173,6 +175,7 @@ extension CanvasEngine {
     /// overlap, the last in data order wins.
     public func item(at point: Point) -> Int? {
         guard point.isFinite else { return nil }
+        if editing.index != nil { return freeItem(at: point) }
         let zoom = self.zoom
         let index = culling()
         if zoom.isIdentity {
@@ -195,8 +198,8 @@ extension CanvasEngine {
     /// the visible rectangle changed since the last published update, so a
     /// host that echoes the viewport back cannot loop.
     @discardableResult
-    func viewportChanged() -> VisibleUpdate? {
-        viewport.offset = Viewport.clamp(viewport.offset, size: viewport.size, content: contentSize)
+    func viewportChanged(clamping: Bool = true) -> VisibleUpdate? {
+        if clamping { viewport.offset = scrollBounds.clamp(viewport.offset) }
         let rect = viewport.visibleRect
         let positions = viewport.size.isZeroArea ? [] : query(viewport.cullingRect)
         let visible = positions.map { resolvedIDs[$0] }

@@ -78,6 +78,9 @@ public final class CanvasEngine {
 
     public var backdrop: Backdrop = .none
 
+    // Free layout, edits, tools, snapping, focus, undo (Editing/, CanvasEngine+Editing.swift)
+    var editing = EditingState()
+
     public init() {}
 
     /// The zoom-aware accessor's current transform.
@@ -102,12 +105,14 @@ public final class CanvasEngine {
         layout.invalidateCache()
         measureCursor = 0
         selected = selected.filter { items.index(of: $0) != nil }
+        itemsReplaced()
         return setZoomUnchecked(1, anchor: nil)
     }
 
     /// Replaces the layout; its cache starts empty.
     public func setLayout<L: CanvasLayout>(_ newLayout: L) {
         layout = AnyCanvasLayout(newLayout)
+        leaveFreeLayout()
     }
 
     /// Lays out the current items with the current options, drops the index
@@ -116,6 +121,7 @@ public final class CanvasEngine {
     /// - Throws: `CanvasError` from the layout; the previous resolution stays.
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
+        if editing.isFree { return try resolveFree() }
         let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
         resolution = resolved
         resolvedIDs = items.ids

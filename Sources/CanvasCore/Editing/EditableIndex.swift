@@ -1,0 +1,219 @@
+/// A spatial index that is edited where it stands: a uniform grid over the
+/// whole plane, hashed by cell, holding item ids.
+///
+/// `SpatialIndex` packs its cells flat for the fastest queries and is
+/// rebuilt when the frames change. A free canvas changes a few frames at a
+/// time (a drag, a nudge, an insert), so it keeps this one instead: moving
+/// an item touches only the cells it leaves and enters, whatever the item
+/// count. Cells are keyed by (column, row) with no bounds, so an item may
+/// go anywhere, negative coordinates included.
+///
+/// Ids, not positions, are stored: inserting or reordering items shifts
+/// positions but leaves every id where it is. The caller keeps the frames
+/// (this type never copies them) and hands a lookup to each query.
+///
+/// Only frames with finite coordinates and a positive width and height are
+/// indexed, as in `SpatialIndex`. An item covering more than
+/// `oversizedCellLimit` cells is kept in a short list that every query
+/// checks, so one huge item cannot fill thousands of cells.
+///
+/// - Complexity: insert, remove and move are O(cells covered), independent
+///   of the item count; a query is O(cells in the rectangle + candidates),
+///   or O(occupied cells) when the rectangle spans more cells than are occupied.
+public struct EditableIndex: Sendable {
+    public let cellWidth: Double
+    public let cellHeight: Double
+    let scaleX: Double
+    let scaleY: Double
+    /// Ids per cell; a cell is dropped when it empties.
+    var cells: [Int64: [UInt64]] = [:]
+    /// Items too large for cells.
+    var oversized: [UInt64] = []
+    public private(set) var count = 0
+
+    static let oversizedCellLimit = 256
+    /// Columns and rows are clamped to ±2^30: monotone, so far-out frames
+    /// share edge cells instead of overflowing.
+    static let slotLimit = Double(1 << 30)
+
+    /// An empty index whose cells are `cellWidth` × `cellHeight`.
+    public init(cellWidth: Double, cellHeight: Double) {
+        self.cellWidth = cellWidth
+        self.cellHeight = cellHeight
+        scaleX = 1 / cellWidth
+        scaleY = 1 / cellHeight
+    }
+
+    /// The bulk path: indexes `frames` (ids alongside) with cells sized as
+    /// `SpatialIndex` sizes them, twice the median side clamped to 64…2048.
+    public init(frames: [Rect], ids: ItemIDs) {
+        let (width, height) = Self.cellSides(for: frames)
+        self.init(frames: frames, ids: ids, cellWidth: width, cellHeight: height)
+    }
+
+    /// The bulk path with given cell sides.
+    public init(frames: [Rect], ids: ItemIDs, cellWidth: Double, cellHeight: Double) {
+        self.init(cellWidth: cellWidth, cellHeight: cellHeight)
+        cells.reserveCapacity(frames.count)
+        for (position, frame) in frames.enumerated() {
+            insert(ids[position], frame: frame)
+        }
+    }
+
+    /// Twice the median indexable width and height, clamped to 64…2048.
+    static func cellSides(for frames: [Rect]) -> (Double, Double) {
+        func side(_ values: [Double]) -> Double {
+            guard !values.isEmpty else { return SpatialGrid.minimumCellSide }
+            var values = values
+            let median = selectValue(atRank: values.count / 2, in: &values)
+            return Swift.min(Swift.max(2 * median, SpatialGrid.minimumCellSide), SpatialGrid.maximumCellSide)
+        }
+        let indexable = frames.filter(Self.isIndexable)
+        return (side(indexable.map(\.width)), side(indexable.map(\.height)))
+    }
+
+    static func isIndexable(_ frame: Rect) -> Bool { SpatialIndex.isIndexable(frame) }
+
+    @inline(__always)
+    static func slot(_ t: Double) -> Int {
+        if !(t >= -slotLimit) { return -Int(slotLimit) }  // also NaN
+        if t >= slotLimit { return Int(slotLimit) }
+        let whole = Int(t)
+        return Double(whole) > t ? whole - 1 : whole  // floor without libm
+    }
+
+    @inline(__always)
+    static func key(_ column: Int, _ row: Int) -> Int64 {
+        (Int64(column) << 32) | Int64(UInt32(truncatingIfNeeded: row))
+    }
+
+    struct Span: Equatable {
+        var columns: ClosedRange<Int>
+        var rows: ClosedRange<Int>
+        var cellCount: Int { columns.count * rows.count }
+        func contains(_ column: Int, _ row: Int) -> Bool { columns.contains(column) && rows.contains(row) }
+    }
+
+    func span(of frame: Rect) -> Span {
+        let c0 = Self.slot(frame.x * scaleX), c1 = Self.slot(frame.maxX * scaleX)
+        let r0 = Self.slot(frame.y * scaleY), r1 = Self.slot(frame.maxY * scaleY)
+        return Span(columns: c0...Swift.max(c0, c1), rows: r0...Swift.max(r0, r1))
+    }
+
+    func isOversized(_ span: Span) -> Bool {
+        span.columns.count > Self.oversizedCellLimit || span.rows.count > Self.oversizedCellLimit
+            || span.cellCount > Self.oversizedCellLimit
+    }
+
+    /// Adds `id` at `frame`; a frame that is not indexable is ignored.
+    public mutating func insert(_ id: UInt64, frame: Rect) {
+        guard Self.isIndexable(frame) else { return }
+        count += 1
+        let span = span(of: frame)
+        if isOversized(span) {
+            oversized.append(id)
+            return
+        }
+        for row in span.rows {
+            for column in span.columns {
+                cells[Self.key(column, row), default: []].append(id)
+            }
+        }
+    }
+
+    /// Removes `id`, which was inserted at `frame`.
+    public mutating func remove(_ id: UInt64, frame: Rect) {
+        guard Self.isIndexable(frame) else { return }
+        count -= 1
+        let span = span(of: frame)
+        if isOversized(span) {
+            if let at = oversized.firstIndex(of: id) { oversized.swapAt(at, oversized.count - 1) }
+            oversized.removeLast()
+            return
+        }
+        for row in span.rows {
+            for column in span.columns { removeFromCell(id, Self.key(column, row)) }
+        }
+    }
+
+    private mutating func removeFromCell(_ id: UInt64, _ key: Int64) {
+        guard let ids = cells[key], let at = ids.firstIndex(of: id) else { return }
+        if ids.count == 1 {
+            cells[key] = nil
+            return
+        }
+        cells[key]!.swapAt(at, ids.count - 1)
+        cells[key]!.removeLast()
+    }
+
+    /// Moves `id` from `old` to `new`, touching only the cells it leaves and enters.
+    public mutating func move(_ id: UInt64, from old: Rect, to new: Rect) {
+        let oldIndexed = Self.isIndexable(old), newIndexed = Self.isIndexable(new)
+        guard oldIndexed, newIndexed else {
+            remove(id, frame: old)
+            insert(id, frame: new)
+            return
+        }
+        let before = span(of: old), after = span(of: new)
+        guard before != after else { return }
+        if isOversized(before) || isOversized(after) {
+            remove(id, frame: old)
+            insert(id, frame: new)
+            return
+        }
+        for row in before.rows {
+            for column in before.columns where !after.contains(column, row) {
+                removeFromCell(id, Self.key(column, row))
+            }
+        }
+        for row in after.rows {
+            for column in after.columns where !before.contains(column, row) {
+                cells[Self.key(column, row), default: []].append(id)
+            }
+        }
+    }
+
+    /// The ids of the items whose frames (from `frame`) strictly intersect
+    /// `rect`, each once, in no particular order.
+    public func query(_ rect: Rect, frame: (UInt64) -> Rect) -> [UInt64] {
+        guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
+        var found: [UInt64] = []
+        for id in oversized where frame(id).intersects(rect) { found.append(id) }
+        let span = span(of: rect)
+        if span.cellCount > cells.count {
+            // A rectangle wider than the occupied cells: walk the cells instead.
+            var seen = Set<UInt64>()
+            for ids in cells.values {
+                for id in ids where !seen.contains(id) {
+                    seen.insert(id)
+                    if frame(id).intersects(rect) { found.append(id) }
+                }
+            }
+            return found
+        }
+        for row in span.rows {
+            for column in span.columns {
+                guard let ids = cells[Self.key(column, row)] else { continue }
+                for id in ids {
+                    let itemFrame = frame(id)
+                    guard itemFrame.intersects(rect) else { continue }
+                    // An item spanning several cells is reported from one:
+                    // the first of its cells inside the rectangle's span.
+                    let itemSpan = self.span(of: itemFrame)
+                    if column == Swift.max(itemSpan.columns.lowerBound, span.columns.lowerBound),
+                       row == Swift.max(itemSpan.rows.lowerBound, span.rows.lowerBound) {
+                        found.append(id)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// How many (item, cell) entries the cells hold: for tests and memory accounting.
+    public var entryCount: Int { cells.values.reduce(0) { $0 + $1.count } + oversized.count }
+
+    /// The cells, as sorted (key, sorted ids) pairs, so tests can compare an
+    /// edited index with a rebuilt one cell for cell.
+    public var canonicalCells: [Int64: [UInt64]] { cells.mapValues { $0.sorted() } }
+}
