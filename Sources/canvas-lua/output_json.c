@@ -114,6 +114,33 @@ static void write_id_list(lua_State *L, FILE *out, int result, const char *key) 
     lua_pop(L, 1);
 }
 
+/* "guides": [{"x1":…, "y1":…, "x2":…, "y2":…, "kind":…}], while a drag is in progress. */
+static void write_guides(lua_State *L, FILE *out, int result) {
+    static const char *const ends[] = {"x1", "y1", "x2", "y2"};
+    if (lua_getfield(L, result, "guides") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    fputs(",\n  \"guides\": [", out);
+    lua_Integer count = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        fputs(i > 1 ? ", {" : "{", out);
+        for (int k = 0; k < 4; k++) {
+            fprintf(out, "%s\"%s\": ", k ? ", " : "", ends[k]);
+            output_number(out, output_field(L, -1, ends[k]));
+        }
+        lua_getfield(L, -1, "kind");
+        fputs(", \"kind\": ", out);
+        write_string(out, lua_tostring(L, -1) ? lua_tostring(L, -1) : "", lua_rawlen(L, -1));
+        fputc('}', out);
+        lua_pop(L, 2);
+    }
+    fputc(']', out);
+    lua_pop(L, 1);
+}
+
 void output_json(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
     fputc('{', out);
@@ -153,5 +180,11 @@ void output_json(lua_State *L, int result, FILE *out) {
     lua_pop(L, 1);
     write_id_list(L, out, result, "visible");
     write_id_list(L, out, result, "selection");
+    write_guides(L, out, result);
+    if (lua_getfield(L, result, "focus") != LUA_TNIL) {
+        fputs(",\n  \"focus\": ", out);
+        write_id(L, out, -1);
+    }
+    lua_pop(L, 1);
     fputs("\n}\n", out);
 }
