@@ -214,9 +214,10 @@ void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state) {
 static int m_insert(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    int has_before = !lua_isnoneornil(L, 3);
+    lua_settop(L, 3);
     int state = push_state(L);
     uint64_t before = 0;
-    int has_before = !lua_isnoneornil(L, 3);
     if (has_before) before = known_id(L, state, 3, 3);
     lua_Integer n = luaL_len(L, 2);
     canvas_rect *frames = lua_newuserdatauv(L, (size_t)n * sizeof *frames + 1, 0);
