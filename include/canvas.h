@@ -490,8 +490,10 @@ canvas_status canvas_set_overscan(canvas_engine *engine, double overscan, int *p
 
 /*
 ** METHOD: canvas_engine
-** Tells the engine whether the host is dragging or decelerating; measuring
-** waits while it is.
+** Tells the engine whether the host is dragging or decelerating with
+** physics of its own; the engine's own motion (canvas_tick and the input
+** calls) sets moving by itself. Measuring waits while either says so. A
+** change is published with the viewport (the visible items stay).
 */
 canvas_status canvas_set_moving(canvas_engine *engine, int moving);
 
@@ -1154,6 +1156,381 @@ canvas_status canvas_focus_next(canvas_engine *engine, canvas_page_direction dir
 ** Swift: CanvasEngine.focusedID
 */
 canvas_status canvas_get_focus(const canvas_engine *engine, uint64_t *id_out, int *has_out);
+/* ======================================================================
+** Motion: a host's frame, the clock, input, physics, animation
+**
+** All motion is a pure function of the events and the times the host
+** gives: times are milliseconds (a double, monotonic: an event or tick
+** before the previous one is refused), never read from a clock inside the
+** engine. Positions of input are viewport coordinates. Velocities are
+** points per millisecond, as the rate of change of the viewport offset.
+** Any new pointer, wheel, crown, fling or pinch input stops an animation or
+** a fling where it is.
+** ====================================================================== */
+
+/* A visible item: its id and its frame, zoomed. */
+typedef struct canvas_visible_item {
+    uint64_t id;
+    canvas_rect frame;
+} canvas_visible_item;
+
+/*
+** METHOD: canvas_engine
+** Copies the visible items (those of the last published update, as
+** canvas_copy_visible) with their zoomed frames, in data order: what a host
+** draws each frame, at a cost proportional to what is visible. Same buffer
+** rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:visible_items()
+** Python: Engine.visible_items()
+** Swift: CanvasEngine.forEachVisibleItem(_:)
+*/
+canvas_status canvas_copy_visible_items(const canvas_engine *engine, canvas_visible_item *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Writes the zoomed frame of the item with this id.
+**
+** Errors: CANVAS_ERR_NULL (out), CANVAS_ERR_NOT_FOUND (no item has the id).
+** Lua: c:frame(id)
+** Python: Engine.frame(id)
+** Swift: CanvasEngine.frame(of:)
+*/
+canvas_status canvas_get_frame(const canvas_engine *engine, uint64_t id, canvas_rect *out);
+
+/* What the viewport is doing. */
+typedef int canvas_motion_phase;
+enum {
+    CANVAS_PHASE_IDLE = 0,
+    CANVAS_PHASE_DRAGGING = 1,      /* a pointer drag (or the crown) is moving it */
+    CANVAS_PHASE_DECELERATING = 2,  /* a fling, slowing down */
+    CANVAS_PHASE_BOUNCING = 3,      /* springing back from past an edge */
+    CANVAS_PHASE_ANIMATING = 4,     /* an animated scroll, page, key or zoom to fit */
+    CANVAS_PHASE_PINCHING = 5,
+};
+
+/* What canvas_tick did. */
+typedef struct canvas_tick_result {
+    int moved;                  /* the offset or the zoom changed */
+    int active;                 /* motion continues: keep ticking */
+    canvas_motion_phase phase;  /* the phase after this tick */
+    int published;              /* a viewport update was published */
+    int fading;                 /* the scroll indicators are still fading out */
+} canvas_tick_result;
+
+/*
+** METHOD: canvas_engine
+** Advances whatever is in motion (a fling, a spring back, an animation) to
+** now_ms, culls once and publishes at most one viewport update (read it
+** with canvas_copy_visible_items, canvas_copy_appeared, ...). A zoom
+** animation calls the zoom callback. out may be NULL.
+**
+** Errors: CANVAS_ERR_NON_FINITE (now_ms), CANVAS_ERR_INVALID_ARGUMENT
+** (now_ms before the previous event's time), CANVAS_ERR_CALLBACK.
+** Lua: c:tick(t)
+** Python: Engine.tick(t)
+** Swift: CanvasEngine.tick(at:)
+*/
+canvas_status canvas_tick(canvas_engine *engine, double now_ms, canvas_tick_result *out);
+
+/* Modifier keys held during an input event, or-ed together. */
+typedef int canvas_modifiers;
+enum {
+    CANVAS_MODIFIER_SHIFT = 1,
+    CANVAS_MODIFIER_CTRL = 2,
+    CANVAS_MODIFIER_ALT = 4,
+    CANVAS_MODIFIER_META = 8,
+};
+
+/*
+** METHOD: canvas_engine
+** One pointer (a mouse, a finger) going down, moving, going up, or its
+** gesture cancelled, at a point in viewport coordinates. A down stops any
+** motion where it is. Once the pointer has moved more than 8 points from
+** where it went down, the drag pans: the content point first touched stays
+** under the pointer (no motion is lost to the slop), along the pan axis.
+** Past an edge that bounces the content follows the rubber band
+** r(u) = (1 - 1/(u*0.55/D + 1))*D. On up the drag flings with the
+** pointer's velocity, estimated by a least-squares quadratic over the last
+** 100 ms of samples (Flutter's VelocityTracker); a pointer that rested more
+** than 40 ms before the up does not fling. Past an edge it springs back.
+** Cancel never flings. With scrolling disabled the pointer moves nothing.
+**
+** Errors: CANVAS_ERR_NON_FINITE (point, t_ms), CANVAS_ERR_INVALID_ARGUMENT
+** (t_ms before the previous event's time; a move, up or cancel with no
+** pointer down).
+** Lua: c:pointer_down(x, y, t) / c:pointer_move(x, y, t) / c:pointer_up(x, y, t) / c:pointer_cancel(x, y, t)
+** Python: Engine.pointer_down(x, y, t) / Engine.pointer_move(x, y, t) / Engine.pointer_up(x, y, t) / Engine.pointer_cancel(x, y, t)
+** Swift: CanvasEngine.pointerDown(at:time:modifiers:) / CanvasEngine.pointerMove(to:time:) / CanvasEngine.pointerUp(at:time:) / CanvasEngine.pointerCancel(at:time:)
+*/
+canvas_status canvas_pointer_down(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_move(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_up(canvas_engine *engine, canvas_point point, double t_ms);
+canvas_status canvas_pointer_cancel(canvas_engine *engine, canvas_point point, double t_ms);
+
+/* The four pointer events, for canvas_pointer_event. */
+typedef int canvas_pointer_phase;
+enum {
+    CANVAS_POINTER_DOWN = 0,
+    CANVAS_POINTER_MOVE = 1,
+    CANVAS_POINTER_UP = 2,
+    CANVAS_POINTER_CANCEL = 3,
+};
+
+/*
+** METHOD: canvas_engine
+** canvas_pointer_down, _move, _up or _cancel with the modifier keys held
+** (CANVAS_MODIFIER_*), for tools that read them.
+**
+** Errors: as canvas_pointer_down; CANVAS_ERR_INVALID_ARGUMENT (unknown phase).
+** Lua: c:pointer_down(x, y, t, {shift = true})
+** Python: Engine.pointer_down(x, y, t, shift=True)
+** Swift: CanvasEngine.pointerDown(at:time:modifiers:)
+*/
+canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
+                                   canvas_modifiers modifiers, double t_ms);
+
+/*
+** METHOD: canvas_engine
+** Starts a fling with the host's own velocity (offset points per ms):
+** x(t) = x0 + v*(d^(t - t0) - 1)/ln d per axis, until the speed is below
+** 0.01 pt/ms; into an edge it bounces (or stops dead with bounce never).
+** Nothing moves with scrolling disabled.
+**
+** Errors: CANVAS_ERR_NON_FINITE (velocity, t_ms), CANVAS_ERR_INVALID_ARGUMENT
+** (t_ms before the previous event's time).
+** Lua: c:fling(vx, vy, t)
+** Python: Engine.fling(vx, vy, t)
+** Swift: CanvasEngine.fling(velocity:time:)
+*/
+canvas_status canvas_fling(canvas_engine *engine, canvas_point velocity, double t_ms);
+
+/* How a wheel event's deltas are counted. */
+typedef int canvas_wheel_mode;
+enum {
+    CANVAS_WHEEL_PIXEL = 0,  /* points */
+    CANVAS_WHEEL_LINE = 1,   /* lines of 40 points */
+    CANVAS_WHEEL_PAGE = 2,   /* pages: 0.85 of the viewport */
+};
+
+/* A wheel or trackpad scroll event, as browsers report one. */
+typedef struct canvas_wheel_event {
+    double dx;
+    double dy;                  /* positive scrolls down (the offset grows) */
+    canvas_wheel_mode mode;
+    int shift;                  /* non-zero: a vertical delta scrolls horizontally */
+    int ctrl;                   /* non-zero: zoom about the pointer (also a trackpad pinch) */
+    canvas_point pointer;       /* viewport coordinates */
+    double t_ms;
+} canvas_wheel_event;
+
+/*
+** METHOD: canvas_engine
+** A wheel or trackpad event. Plain: scrolls by the delta, clamped (shift
+** turns dy into dx). With ctrl: zooms about the pointer,
+** k' = clamp(k * 2^(-dy*f)), f = 0.002 for pixels, 0.05 for lines, 1 for
+** pages (d3-zoom's constants), keeping the content point under the pointer
+** still; it follows canvas_set_pinch_enabled and calls the zoom callback.
+** Scrolling follows canvas_set_scroll_enabled.
+**
+** Errors: CANVAS_ERR_NULL (event), CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_INVALID_ARGUMENT (unknown mode; t_ms before the previous
+** event's time), CANVAS_ERR_CALLBACK.
+** Lua: c:wheel{dx=, dy=, x=, y=, mode=, shift=, ctrl=, t=}
+** Python: Engine.wheel(dx, dy, x, y, t, mode=, shift=, ctrl=)
+** Swift: CanvasEngine.wheel(_:)
+*/
+canvas_status canvas_wheel(canvas_engine *engine, const canvas_wheel_event *event);
+
+/*
+** METHOD: canvas_engine
+** The Digital Crown or any rotary input turned by delta_points along the
+** crown axis (vertical by default; canvas_set_crown_axis). When the turning
+** pauses for more than 40 ms, the next tick flings on with the crown's
+** velocity.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (t_ms before
+** the previous event's time).
+** Lua: c:crown(delta, t)
+** Python: Engine.crown(delta, t)
+** Swift: CanvasEngine.crown(delta:time:)
+*/
+canvas_status canvas_rotary(canvas_engine *engine, double delta_points, double t_ms);
+
+/* Keys that scroll. (The type is canvas_key_code: C cannot name a type and
+   the function canvas_key alike.) */
+typedef int canvas_key_code;
+enum {
+    CANVAS_KEY_LEFT = 0,       /* a line: 40 points */
+    CANVAS_KEY_RIGHT = 1,
+    CANVAS_KEY_UP = 2,
+    CANVAS_KEY_DOWN = 3,
+    CANVAS_KEY_PAGE_UP = 4,    /* the page step: 0.85 of the viewport */
+    CANVAS_KEY_PAGE_DOWN = 5,
+    CANVAS_KEY_HOME = 6,       /* the top edge (the leading one when only x scrolls) */
+    CANVAS_KEY_END = 7,        /* the bottom edge (the trailing one when only x scrolls) */
+};
+
+/*
+** METHOD: canvas_engine
+** Scrolls for a key, animated over 300 ms (eased in and out), ending
+** exactly on the clamped target. A key pressed while a key's animation
+** runs goes on from its target, so presses add up.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown key; t_ms before the
+** previous event's time), CANVAS_ERR_NON_FINITE (t_ms).
+** Lua: c:key(name, t)
+** Python: Engine.key(name, t)
+** Swift: CanvasEngine.key(_:time:)
+*/
+canvas_status canvas_key(canvas_engine *engine, canvas_key_code key, double t_ms);
+
+/* Whether content springs past its edges. */
+typedef int canvas_bounce;
+enum {
+    CANVAS_BOUNCE_AUTOMATIC = 0,      /* the same as based on size */
+    CANVAS_BOUNCE_ALWAYS = 1,
+    CANVAS_BOUNCE_BASED_ON_SIZE = 2,  /* only an axis whose content is larger than the viewport */
+    CANVAS_BOUNCE_NEVER = 3,          /* hard edges: a fling's velocity dies there */
+};
+
+/* When the scroll indicators show. */
+typedef int canvas_indicator_mode;
+enum {
+    CANVAS_INDICATORS_AUTOMATIC = 0,  /* while moving, fading out over 300 ms after */
+    CANVAS_INDICATORS_VISIBLE = 1,
+    CANVAS_INDICATORS_HIDDEN = 2,     /* laid out with opacity 0 */
+};
+
+/* Which axes a pointer drag moves. */
+typedef int canvas_pan_axis;
+enum {
+    CANVAS_PAN_FREE = 0,
+    CANVAS_PAN_HORIZONTAL = 1,
+    CANVAS_PAN_VERTICAL = 2,
+    CANVAS_PAN_LOCKED = 3,  /* a drag at least twice as far along one axis stays on it */
+};
+
+/* An axis, for the crown. */
+typedef int canvas_axis;
+enum {
+    CANVAS_AXIS_HORIZONTAL = 0,
+    CANVAS_AXIS_VERTICAL = 1,
+};
+
+/* UIScrollView's deceleration rates, per millisecond. */
+#define CANVAS_DECELERATION_NORMAL 0.998
+#define CANVAS_DECELERATION_FAST 0.99
+
+/*
+** METHOD: canvas_engine
+** Motion settings (Pannable's Behavior modifiers): the deceleration rate d
+** per millisecond, in (0, 1) (CANVAS_DECELERATION_NORMAL, the default, or
+** _FAST); bounce; scrolling enabled (when 0, drags, flings, wheel
+** scrolling, the crown and keys leave the offset alone; scroll-to, paging
+** and setting the viewport still move it); the indicators; the pan axis;
+** the crown's axis. Turning scrolling off stops a drag or fling where it is.
+**
+** Errors: CANVAS_ERR_NON_FINITE (rate), CANVAS_ERR_INVALID_ARGUMENT (a rate
+** outside (0, 1); an unknown value).
+** Lua: c:set_motion{deceleration=, bounce=, scroll_enabled=, indicators=, pan_axis=, crown_axis=}
+** Python: Engine.set_motion(deceleration=, bounce=, scroll_enabled=, indicators=, pan_axis=, crown_axis=)
+** Swift: CanvasEngine.setMotionSettings(_:)
+*/
+canvas_status canvas_set_deceleration(canvas_engine *engine, double rate);
+canvas_status canvas_set_bounce(canvas_engine *engine, canvas_bounce bounce);
+canvas_status canvas_set_scroll_enabled(canvas_engine *engine, int enabled);
+canvas_status canvas_set_indicators(canvas_engine *engine, canvas_indicator_mode mode);
+canvas_status canvas_set_pan_axis(canvas_engine *engine, canvas_pan_axis axis);
+canvas_status canvas_set_crown_axis(canvas_engine *engine, canvas_axis axis);
+
+/* The viewport's motion, as of the host's latest time. */
+typedef struct canvas_motion {
+    canvas_motion_phase phase;
+    canvas_point velocity;      /* offset points per ms */
+    int moving;                 /* a phase other than idle, or canvas_set_moving */
+    int has_projected_end;      /* a fling is running */
+    canvas_point projected_end; /* where friction alone would stop it: x0 - v/ln d */
+} canvas_motion;
+
+/*
+** METHOD: canvas_engine
+** Reads the motion: phase, velocity, moving, and a fling's projected end,
+** so a host can prefetch there.
+**
+** Errors: CANVAS_ERR_NULL (out).
+** Lua: c:motion()
+** Python: Engine.motion()
+** Swift: CanvasEngine.motionPhase / CanvasEngine.motionVelocity / CanvasEngine.projectedEnd
+*/
+canvas_status canvas_get_motion(const canvas_engine *engine, canvas_motion *out);
+
+/* A scroll indicator, in viewport coordinates. */
+typedef struct canvas_indicator {
+    int shown;          /* 0 when the axis cannot scroll: the rest is zero */
+    canvas_rect track;  /* a strip 3 points thick, 2 in from the viewport's edge */
+    canvas_rect thumb;  /* length max(36, track*viewport/content), shorter past an edge */
+    double opacity;
+} canvas_indicator;
+
+/*
+** METHOD: canvas_engine
+** The horizontal and vertical scroll indicators: for an axis that can
+** scroll, the track and the thumb at (track - thumb)*offset/(content -
+** viewport), and the opacity. Either pointer may be NULL.
+**
+** Errors: none beyond a NULL engine.
+** Lua: c:indicators()
+** Python: Engine.indicators()
+** Swift: CanvasEngine.indicators
+*/
+canvas_status canvas_get_indicators(const canvas_engine *engine, canvas_indicator *horizontal, canvas_indicator *vertical);
+
+/* A duration argument that asks for the default. */
+enum { CANVAS_DURATION_DEFAULT = -1 };
+
+/*
+** METHOD: canvas_engine
+** canvas_scroll_to_id, _point, _rect and canvas_page, animated from t_ms
+** over duration_ms (CANVAS_DURATION_DEFAULT or any negative number: 300
+** ms; 0 jumps at once), eased in and out, ending exactly on the clamped
+** target; canvas_tick moves it. A page during a page or scroll animation
+** goes on from its target. moved_out (may be NULL) is 0 when there is
+** nowhere to go.
+**
+** Errors: as the unanimated forms; CANVAS_ERR_NON_FINITE (duration_ms,
+** t_ms), CANVAS_ERR_INVALID_ARGUMENT (t_ms before the previous event's time).
+** Lua: c:scroll_to(target, anchor, {animated=true, duration=, t=}) / c:page(direction, {animated=true, duration=, t=})
+** Python: Engine.scroll_to_id(id, anchor, animated=True, duration=, t=) / Engine.page(direction, animated=True, duration=, t=)
+** Swift: CanvasEngine.scroll(toID:anchor:duration:at:) / CanvasEngine.page(_:duration:at:)
+*/
+canvas_status canvas_scroll_to_id_animated(canvas_engine *engine, uint64_t id, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_scroll_to_point_animated(canvas_engine *engine, canvas_point point, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_scroll_to_rect_animated(canvas_engine *engine, canvas_rect region, canvas_point anchor, double duration_ms, double t_ms);
+canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction direction, double duration_ms, double t_ms, int *moved_out);
+
+/*
+** METHOD: canvas_engine
+** Zooms to fit region (zoomed content coordinates; NULL: every item) with
+** padding points on each side, centred on it:
+** scale = clamp(min((W - 2p)/Rw, (H - 2p)/Rh)) over the zoomed axes (one
+** ratio for a one-axis zoom), Rw and Rh the region's unzoomed size; the
+** offset is then clamped. animated non-zero follows van Wijk and Nuij's
+** smooth zoom path (rho = sqrt 2, as d3's interpolateZoom) from t_ms over
+** duration_ms (negative: the path's own S*1000 ms), zooming out and back in
+** over a long distance; canvas_tick moves it and calls the zoom callback.
+** Nothing happens for a canvas with no items and no region.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative
+** padding or region side; padding leaving no room; t_ms before the previous
+** event's time), CANVAS_ERR_CALLBACK.
+** Lua: c:zoom_to_fit{region=, padding=, animated=, duration=, t=}
+** Python: Engine.zoom_to_fit(region=, padding=, animated=, duration=, t=)
+** Swift: CanvasEngine.zoomToFit(region:padding:animated:duration:at:)
+*/
+canvas_status canvas_zoom_to_fit(canvas_engine *engine, const canvas_rect *region, double padding, int animated,
+                                 double duration_ms, double t_ms);
 
 #ifdef __cplusplus
 }  /* extern "C" */

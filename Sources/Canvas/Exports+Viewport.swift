@@ -136,13 +136,17 @@ public func canvasScrollToRect(_ engine: UnsafeMutableRawPointer?, _ region: can
 @c(canvas_page)
 public func canvasPage(_ engine: UnsafeMutableRawPointer?, _ direction: CInt, _ movedOut: UnsafeMutablePointer<CInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        let page: PageDirection = switch direction {
-        case CANVAS_PAGE_LEFT: .left
-        case CANVAS_PAGE_RIGHT: .right
-        case CANVAS_PAGE_UP: .up
-        case CANVAS_PAGE_DOWN: .down
-        default: throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown page direction \(direction)")
-        }
-        answer(movedOut, handle.engine.page(page))
+        answer(movedOut, handle.engine.page(try pageDirection(direction)))
+    }
+}
+
+/// A C page direction as the core's.
+func pageDirection(_ direction: CInt) throws(ABIFailure) -> PageDirection {
+    switch direction {
+    case CANVAS_PAGE_LEFT: .left
+    case CANVAS_PAGE_RIGHT: .right
+    case CANVAS_PAGE_UP: .up
+    case CANVAS_PAGE_DOWN: .down
+    default: throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown page direction \(direction)")
     }
 }

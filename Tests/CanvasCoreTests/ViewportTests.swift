@@ -134,16 +134,17 @@ struct ViewportTests {
         #expect(engine.published?.visible == expected)
     }
 
-    @Test("Moving is a flag for the host's drag; it publishes nothing")
+    @Test("The host's moving flag is published with the viewport; the same items, no diff")
     func movingState() throws {
         let engine = try tileCanvas()
-        let before = engine.published
-        #expect(engine.viewport.isMoving == false)
-        engine.setMoving(true)
-        #expect(engine.viewport.isMoving)
-        #expect(engine.published == before)
-        engine.setMoving(false)
-        #expect(engine.viewport.isMoving == false)
+        let before = try #require(engine.published)
+        #expect(engine.isMoving == false)
+        let update = try #require(engine.setMoving(true))
+        #expect(engine.viewport.isMoving && engine.isMoving)
+        #expect(update.isMoving && update.visible == before.visible && update.appeared.isEmpty && update.disappeared.isEmpty)
+        #expect(engine.setMoving(true) == nil)
+        #expect(engine.setMoving(false)?.isMoving == false)
+        #expect(engine.isMoving == false)
     }
 
     // MARK: Visible updates

@@ -58,7 +58,7 @@ extension CanvasEngine {
     ///   layout's.
     public func step() throws(CanvasError) -> StepResult {
         guard case .measured = sizing, let measure else { return .idle }
-        guard !viewport.isMoving else { return .deferred }
+        guard !isMoving else { return .deferred }
         let proposalWidth = Resolver.proposal(for: options).width
 
         var cursor = measureCursor

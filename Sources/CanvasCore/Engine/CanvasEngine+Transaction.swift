@@ -29,6 +29,7 @@ extension CanvasEngine {
         var recognizer: PinchRecognizerModel
         var selected: Set<UInt64>
         var editing: EditingState
+        var motion: MotionState
     }
 
     func snapshot() -> Snapshot {
@@ -41,7 +42,7 @@ extension CanvasEngine {
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
-            selected: selected, editing: editing
+            selected: selected, editing: editing, motion: motion
         )
     }
 
@@ -71,6 +72,7 @@ extension CanvasEngine {
         recognizer = snapshot.recognizer
         selected = snapshot.selected
         editing = snapshot.editing
+        motion = snapshot.motion
     }
 
     /// Runs `body`; when it throws, puts every piece of state back first.

@@ -49,9 +49,19 @@ extension CanvasEngine {
         return viewportChanged()
     }
 
-    /// Tells the engine the host is dragging or decelerating.
-    public func setMoving(_ moving: Bool) {
+    /// Tells the engine the host is dragging or decelerating with physics of
+    /// its own; the engine's own motion sets `isMoving` by itself.
+    @discardableResult
+    public func setMoving(_ moving: Bool) -> VisibleUpdate? {
         viewport.isMoving = moving
+        return viewportChanged()
+    }
+
+    /// The offsets the viewport may rest at, per axis: on the content, or
+    /// on a free canvas as its scroll extent says (see `scrollBounds`).
+    public var scrollRanges: (x: ScrollRange, y: ScrollRange) {
+        let bounds = scrollBounds
+        return (ScrollRange(lower: bounds.minX, upper: bounds.maxX), ScrollRange(lower: bounds.minY, upper: bounds.maxY))
     }
 
     /// Scrolls so that the anchor point of `region` meets the same anchor
@@ -199,11 +209,19 @@ extension CanvasEngine {
     /// host that echoes the viewport back cannot loop.
     @discardableResult
     func viewportChanged(clamping: Bool = true) -> VisibleUpdate? {
-        if clamping { viewport.offset = scrollBounds.clamp(viewport.offset) }
+        // A drag or a fling may hold the viewport past an edge (the rubber
+        // band, the spring back); everything else keeps it on the content.
+        // An edit does not clamp: it never moves what the viewport shows.
+        if clamping && !motion.allowsOverscroll {
+            let ranges = scrollRanges
+            viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
+        }
         let rect = viewport.visibleRect
         let positions = viewport.size.isZeroArea ? [] : query(viewport.cullingRect)
         let visible = positions.map { resolvedIDs[$0] }
-        if let last = published, last.rect == rect, last.visible == visible {
+        let content = contentSize, moving = isMoving
+        if let last = published, last.rect == rect, last.visible == visible,
+           last.contentSize == content, last.isMoving == moving {
             publishedPositions = positions  // the same items, now placed in this resolution
             return nil
         }
@@ -213,7 +231,10 @@ extension CanvasEngine {
         } else {
             Self.difference(visible, from: previous)
         }
-        let update = VisibleUpdate(rect: rect, visible: visible, appeared: appeared, disappeared: disappeared)
+        let update = VisibleUpdate(
+            rect: rect, visible: visible, appeared: appeared, disappeared: disappeared,
+            contentSize: content, isMoving: moving
+        )
         published = update
         publishedPositions = positions
         return update

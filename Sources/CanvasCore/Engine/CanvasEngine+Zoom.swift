@@ -43,6 +43,7 @@ extension CanvasEngine {
         switch event.phase {
         case .began:
             guard zoomSettings.isPinchEnabled else { return [] }
+            stopMotion()
             let baseline = event.scale.isFinite && event.scale > 0 ? event.scale : 1
             pinch = PinchTracker(zoom: zoomScale, recognizerScale: baseline)
             return [.willBegin]
@@ -83,15 +84,24 @@ extension CanvasEngine {
     @discardableResult
     func setZoomUnchecked(_ scale: Double, anchor: Point?) -> [ZoomEvent] {
         guard scale != zoomScale else { return [] }
-        let ratio = scale / zoomScale
-        zoomScale = scale
+        var offset = viewport.offset
         if let anchor {
-            var offset = viewport.offset
+            let ratio = scale / zoomScale
             if zoomSettings.axis.zoomsX { offset.x = (offset.x + anchor.x) * ratio - anchor.x }
             if zoomSettings.axis.zoomsY { offset.y = (offset.y + anchor.y) * ratio - anchor.y }
-            viewport.offset = offset
         }
+        let events = applyZoom(scale, offset: offset)
+        rebaseDrag()
         viewportChanged()
+        return events
+    }
+
+    /// Sets the scale and the offset together without publishing, for the
+    /// callers that publish once after (zoom to fit and its animation).
+    func applyZoom(_ scale: Double, offset: Point) -> [ZoomEvent] {
+        viewport.offset = offset
+        guard scale != zoomScale else { return [] }
+        zoomScale = scale
         return [.didChange(scale: scale)]
     }
 }

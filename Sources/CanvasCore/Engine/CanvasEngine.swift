@@ -73,6 +73,9 @@ public final class CanvasEngine {
     public internal(set) var pinch: PinchTracker?
     var recognizer = PinchRecognizerModel()
 
+    // Motion (CanvasEngine+Motion.swift, +Input, +Animation)
+    var motion = MotionState()
+
     // Selection (CanvasEngine+Selection.swift)
     var selected: Set<UInt64> = []
 

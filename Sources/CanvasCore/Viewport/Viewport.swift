@@ -8,7 +8,8 @@ public struct Viewport: Hashable, Sendable {
     /// How far beyond the window items count as visible, so views are ready
     /// before they scroll in. Never negative.
     public var overscan: Double = 128
-    /// True while the host is dragging or decelerating. Measuring waits.
+    /// True while the host says it is moving the viewport with its own
+    /// physics (`setMoving`). The engine's own motion is `CanvasEngine.isMoving`.
     public var isMoving = false
 
     public init() {}
@@ -47,10 +48,17 @@ public enum PageDirection: String, CaseIterable, Sendable {
     public static let pageFraction = 0.85
 }
 
-/// What a viewport change tells a host that recycles views.
+/// What a viewport change tells a host that recycles views (Pannable's
+/// `CanvasViewport`): published again whenever any of it changes.
 public struct VisibleUpdate: Hashable, Sendable {
-    /// The visible rectangle (clamped, without overscan).
+    /// The visible rectangle (without overscan; past the content only while
+    /// rubber-banding).
     public var rect: Rect
+    /// The content size, zoomed.
+    public var contentSize: Size = .zero
+    /// Whether the viewport is moving (dragging, decelerating, bouncing,
+    /// animating, pinching, or the host said so).
+    public var isMoving = false
     /// Ids of the items in the culling rectangle, in data order.
     public var visible: [UInt64]
     /// Ids visible now but not in the last published update, in data order.
@@ -58,8 +66,13 @@ public struct VisibleUpdate: Hashable, Sendable {
     /// Ids in the last published update but not now, in their old data order.
     public var disappeared: [UInt64]
 
-    public init(rect: Rect, visible: [UInt64], appeared: [UInt64], disappeared: [UInt64]) {
+    public init(
+        rect: Rect, visible: [UInt64], appeared: [UInt64], disappeared: [UInt64],
+        contentSize: Size = .zero, isMoving: Bool = false
+    ) {
         self.rect = rect
+        self.contentSize = contentSize
+        self.isMoving = isMoving
         self.visible = visible
         self.appeared = appeared
         self.disappeared = disappeared

@@ -40,6 +40,23 @@ public struct ZoomTransform: Hashable, Sendable {
         return Size(width: zoom(size.width, scalesX), height: zoom(size.height, scalesY))
     }
 
+    /// A content position on `axis`, zoomed exactly (not rounded): where a
+    /// viewport offset lands for an unzoomed point.
+    public func position(_ value: Double, axis: Axis) -> Double {
+        (axis == .horizontal ? scalesX : scalesY) ? value * scale : value
+    }
+
+    /// The inverse of `position(_:axis:)`.
+    public func unzoomedPosition(_ value: Double, axis: Axis) -> Double {
+        (axis == .horizontal ? scalesX : scalesY) ? value / scale : value
+    }
+
+    /// A zoomed rectangle taken back to unzoomed content coordinates, exactly.
+    public func unzoomed(_ rect: Rect) -> Rect {
+        Rect(x: unzoomedPosition(rect.x, axis: .horizontal), y: unzoomedPosition(rect.y, axis: .vertical),
+             width: unzoomedPosition(rect.width, axis: .horizontal), height: unzoomedPosition(rect.height, axis: .vertical))
+    }
+
     /// The unzoomed rectangle covering a zoomed one, grown by a point's worth
     /// of rounding on each zoomed side so that no frame that lands inside
     /// after rounding is missed. Callers filter candidates exactly.
