@@ -1452,6 +1452,7 @@ typedef struct canvas_motion {
     int moving;                 /* a phase other than idle, or canvas_set_moving */
     int has_projected_end;      /* a fling is running */
     canvas_point projected_end; /* where friction alone would stop it: x0 - v/ln d */
+    double time_ms;             /* the host's latest time (0 before any event) */
 } canvas_motion;
 
 /*

@@ -247,6 +247,38 @@ void lcanvas_push_result(lua_State *L, int self) {
         push_backdrop(L, canvas);
         lua_setfield(L, -2, "backdrop");
     }
+    if (state_flag(L, state, "show_motion")) {
+        lcanvas_push_motion(L, canvas);
+        lua_setfield(L, -2, "motion");
+        lcanvas_push_indicators(L, canvas);
+        lua_setfield(L, -2, "indicators");
+    }
+    /* The ticks of a replay: the whole trace when asked for, and always the
+       viewport's path (its offsets), which the SVG draws. */
+    if (lua_getfield(L, state, "trace") == LUA_TTABLE) {
+        int trace = lua_gettop(L);
+        lua_Integer ticks = luaL_len(L, trace);
+        lua_createtable(L, ticks < INT32_MAX ? (int)ticks : INT32_MAX, 0);
+        for (lua_Integer i = 1; i <= ticks; i++) {
+            lua_geti(L, trace, i);
+            lua_createtable(L, 0, 2);
+            lua_getfield(L, -2, "x");
+            lua_setfield(L, -2, "x");
+            lua_getfield(L, -2, "y");
+            lua_setfield(L, -2, "y");
+            lua_rawseti(L, -3, i);
+            lua_pop(L, 1);
+        }
+        lua_setfield(L, -3, "path");
+        if (state_flag(L, state, "show_trace")) lua_setfield(L, -2, "trace");
+        else lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+        if (state_flag(L, state, "show_trace")) {
+            lua_newtable(L);
+            lua_setfield(L, -2, "trace");
+        }
+    }
     lua_replace(L, state - 2);              /* the result takes the frames buffer's slot */
     lua_settop(L, state - 2);
 }

@@ -108,9 +108,41 @@ void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizin
 void lcanvas_state_sizing(lua_State *L, int state, lcanvas_sizing *out);
 
 /* lgestures.c: pinches, taps and selections, from a list or one by one. */
-int lcanvas_read_gestures(lua_State *L, int list);  /* pushes them; returns the count */
+int lcanvas_read_gestures(lua_State *L, int list, int state);  /* pushes them; returns the count */
 void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count);
+int lcanvas_gestures_move(lua_State *L, int gestures, int count);
 canvas_point lcanvas_viewport_point(lua_State *L, lcanvas *canvas, int x, int y, const char *where);
+
+/* lmotion.c: motion settings, input methods, and motion as tables. */
+typedef struct lcanvas_motion {
+    double deceleration;    /* NaN: not given */
+    int bounce, scroll_enabled, indicators, pan_axis, crown_axis;  /* -1: not given */
+} lcanvas_motion;
+
+typedef struct lcanvas_fit {
+    int has_region;
+    canvas_rect region;
+    double padding;
+    int animated;
+    double duration;        /* CANVAS_DURATION_DEFAULT: the path's own */
+    double t;
+} lcanvas_fit;
+
+extern const char *const lcanvas_phase_names[];
+extern const char *const lcanvas_key_names[];
+extern const char *const lcanvas_wheel_modes[];
+extern const char *const lcanvas_wheel_keys[];
+extern const char *const lcanvas_fit_keys[];
+void lcanvas_read_motion(lua_State *L, int table, const char *where, lcanvas_motion *out);
+void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, const lcanvas_motion *motion);
+void lcanvas_push_motion(lua_State *L, lcanvas *canvas);
+void lcanvas_push_indicators(lua_State *L, lcanvas *canvas);
+void lcanvas_push_tick(lua_State *L, const canvas_tick_result *result);
+double lcanvas_clock(lua_State *L, lcanvas *canvas);
+void lcanvas_read_wheel(lua_State *L, int table, const char *where, double now, canvas_wheel_event *out);
+void lcanvas_read_fit(lua_State *L, int table, const char *where, double now, lcanvas_fit *out);
+canvas_status lcanvas_zoom_to_fit(lua_State *L, lcanvas *canvas, int self, const lcanvas_fit *fit);
+void lcanvas_open_motion_methods(lua_State *L);
 
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */
 void lcanvas_new_state(lua_State *L);

@@ -26,7 +26,7 @@
 static const char *const description_keys[] = {
     "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction",
     "viewport", "initial_anchor", "estimated_item_size", "measure", "backdrop", "zoom", "gestures",
-    "on_zoom", "on_zoom_begin", "on_zoom_end", "tool", "snap", "scroll_extent", NULL,
+    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "tool", "snap", "scroll_extent", NULL,
 };
 
 /* Fails on keys a table does not know: usually typos, which would otherwise
@@ -697,9 +697,19 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     read_backdrop(L, description, &open);
     read_zoom(L, description, &zoom);                  /* pushes the stops */
     int has_zoom_callbacks = read_zoom_callbacks(L, description);
+    lcanvas_motion motion = {NAN, -1, -1, -1, -1, -1};
+    int has_motion = lua_getfield(L, description, "motion") != LUA_TNIL;
+    if (has_motion) lcanvas_read_motion(L, -1, "motion", &motion);
+    lua_pop(L, 1);
+    int trace = 0;
+    if (lua_getfield(L, description, "trace") != LUA_TNIL) {
+        if (!lua_isboolean(L, -1)) luaL_error(L, "trace: expected true or false, got %s", luaL_typename(L, -1));
+        trace = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
     int gesture_count = 0, gestures = 0;
     if (lua_getfield(L, description, "gestures") != LUA_TNIL) {
-        gesture_count = lcanvas_read_gestures(L, -1);  /* pushes them */
+        gesture_count = lcanvas_read_gestures(L, -1, state);  /* pushes them */
         gestures = lua_gettop(L);
     }
 
@@ -747,6 +757,9 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     set_flag(L, state, "show_viewport", open.has_viewport);
     set_flag(L, state, "show_zoom", zoom.given || gestures);
     set_flag(L, state, "show_backdrop", open.has_backdrop);
+    set_flag(L, state, "show_motion", has_motion || trace || lcanvas_gestures_move(L, gestures, gesture_count));
+    set_flag(L, state, "show_trace", trace);
+    if (has_motion) lcanvas_apply_motion(L, canvas, &motion);
 
     lcanvas_resolve(L, self);
     if (zoom.has_scale)

@@ -189,25 +189,52 @@ static int m_query(lua_State *L) {
     return 1;
 }
 
-/* c:scroll_to(target, anchor) -> update or nil. target: an id, a point
-   {x=, y=} or a region {x=, y=, width=, height=}; anchor defaults to "center". */
+/* The options of an animated scroll or page: {animated=, duration=, t=}.
+   Returns 0 for an unanimated call (no options, or animated = false). */
+static int check_animation(lua_State *L, lcanvas *canvas, int arg, double *duration, double *t) {
+    static const char *const keys[] = {"animated", "duration", "t", NULL};
+    if (lua_isnoneornil(L, arg)) return 0;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lcanvas_check_keys(L, arg, keys, "animation");
+    lua_getfield(L, arg, "animated");
+    int animated = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    *duration = lcanvas_number_field(L, arg, "duration", CANVAS_DURATION_DEFAULT, "animation");
+    luaL_argcheck(L, *duration >= 0 || *duration == CANVAS_DURATION_DEFAULT, arg, "duration must be 0 or more");
+    *t = lcanvas_number_field(L, arg, "t", lcanvas_clock(L, canvas), "animation");
+    return animated;
+}
+
+/* c:scroll_to(target, anchor [, {animated=, duration=, t=}]) -> update or nil.
+   target: an id, a point {x=, y=} or a region {x=, y=, width=, height=};
+   anchor defaults to "center". Animated, canvas:tick moves it (and the
+   update is published there): it returns nil. */
 static int m_scroll_to(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_point anchor = check_anchor(L, 3, "scroll_to: anchor");
+    double duration = 0, t = 0;
+    int animated = check_animation(L, canvas, 4, &duration, &t);
+    lua_settop(L, 3);
     int state = push_state(L);
     int published = 0;
     canvas_status status;
     if (lua_type(L, 2) == LUA_TSTRING || lua_isinteger(L, 2)) {
         uint64_t id = check_id(L, 2, state);
-        status = canvas_scroll_to_id(canvas->engine, id, anchor, &published);
+        status = animated ? canvas_scroll_to_id_animated(canvas->engine, id, anchor, duration, t)
+                          : canvas_scroll_to_id(canvas->engine, id, anchor, &published);
         check_id_status(L, canvas, status, 2);
     } else if (lua_istable(L, 2)) {
         int is_region = lua_getfield(L, 2, "width") != LUA_TNIL || lua_getfield(L, 2, "height") != LUA_TNIL;
         lua_settop(L, state);
-        if (is_region)
-            status = canvas_scroll_to_rect(canvas->engine, lcanvas_rect_table(L, 2, "scroll_to"), anchor, &published);
-        else
-            status = canvas_scroll_to_point(canvas->engine, lcanvas_point_table(L, 2, "scroll_to"), anchor, &published);
+        if (is_region) {
+            canvas_rect region = lcanvas_rect_table(L, 2, "scroll_to");
+            status = animated ? canvas_scroll_to_rect_animated(canvas->engine, region, anchor, duration, t)
+                              : canvas_scroll_to_rect(canvas->engine, region, anchor, &published);
+        } else {
+            canvas_point point = lcanvas_point_table(L, 2, "scroll_to");
+            status = animated ? canvas_scroll_to_point_animated(canvas->engine, point, anchor, duration, t)
+                              : canvas_scroll_to_point(canvas->engine, point, anchor, &published);
+        }
         lcanvas_check_status(L, canvas, status);
     } else {
         return luaL_typeerror(L, 2, "an id, a point {x=, y=} or a region {x=, y=, width=, height=}");
@@ -217,14 +244,18 @@ static int m_scroll_to(lua_State *L) {
     return 1;
 }
 
-/* c:page("left" | "right" | "up" | "down") -> true when it moved. */
+/* c:page("left" | "right" | "up" | "down" [, {animated=, duration=, t=}]) -> true when it moved. */
 static int m_page(lua_State *L) {
     static const char *const directions[] = {"left", "right", "up", "down", NULL};
     static const canvas_page_direction values[] = {CANVAS_PAGE_LEFT, CANVAS_PAGE_RIGHT, CANVAS_PAGE_UP, CANVAS_PAGE_DOWN};
     lcanvas *canvas = lcanvas_check(L, 1);
     int direction = luaL_checkoption(L, 2, NULL, directions);
+    double duration = 0, t = 0;
+    int animated = check_animation(L, canvas, 3, &duration, &t);
     int moved = 0;
-    lcanvas_check_status(L, canvas, canvas_page(canvas->engine, values[direction], &moved));
+    lcanvas_check_status(L, canvas, animated
+        ? canvas_page_animated(canvas->engine, values[direction], duration, t, &moved)
+        : canvas_page(canvas->engine, values[direction], &moved));
     show(L, "show_viewport");
     lua_pushboolean(L, moved);
     return 1;
@@ -396,4 +427,5 @@ static const luaL_Reg methods[] = {
 void lcanvas_open_methods(lua_State *L) {
     luaL_setfuncs(L, methods, 0);
     lcanvas_open_editing_methods(L);
+    lcanvas_open_motion_methods(L);
 }

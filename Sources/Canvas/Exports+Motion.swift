@@ -242,7 +242,7 @@ public func canvasGetMotion(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePoi
         out.pointee = canvas_motion(
             phase: engine.motionPhase.cValue, velocity: canvas_point(engine.motionVelocity),
             moving: engine.isMoving ? 1 : 0, has_projected_end: end == nil ? 0 : 1,
-            projected_end: canvas_point(end ?? .zero)
+            projected_end: canvas_point(end ?? .zero), time_ms: engine.clock ?? 0
         )
     }
 }

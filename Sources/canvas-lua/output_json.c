@@ -8,8 +8,12 @@
 ** with, when the description has a viewport, "viewport": {"x":…, "y":…,
 ** "width":…, "height":…} before the items and "visible": [ids…] after them;
 ** and when it has zoom or gestures, "zoom": {"scale":…, "axis":…} before
-** the items and "selection": [ids…] after them (tests/lua/check_json.py
-** checks the order).
+** the items and "selection": [ids…] after them; with motion (a motion
+** table, motion gestures or trace = true) "motion": {"phase":…,
+** "velocity": {"x":…, "y":…}, "moving": bool}, "indicators":
+** {"horizontal": {"track":…, "thumb":…, "opacity":…} or null, "vertical":
+** …} and, with trace = true, "trace": [{"t":…, "x":…, "y":…, "zoom":…,
+** "phase":…}, …] last (tests/lua/check_json.py checks the order).
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
@@ -141,6 +145,95 @@ static void write_guides(lua_State *L, FILE *out, int result) {
     lua_pop(L, 1);
 }
 
+static const char *const point_keys[] = {"x", "y", NULL};
+
+/* {"x":…, "y":…} of the point at key in the table at index (zeros when absent). */
+static void write_point(lua_State *L, FILE *out, int table, const char *key) {
+    lua_getfield(L, table, key);
+    fputc('{', out);
+    if (lua_istable(L, -1)) write_fields(L, out, lua_gettop(L), point_keys);
+    else fputs("\"x\": 0, \"y\": 0", out);
+    fputc('}', out);
+    lua_pop(L, 1);
+}
+
+static void write_rect(lua_State *L, FILE *out, int table, const char *key) {
+    lua_getfield(L, table, key);
+    fputc('{', out);
+    if (lua_istable(L, -1)) write_fields(L, out, lua_gettop(L), rect_keys);
+    fputc('}', out);
+    lua_pop(L, 1);
+}
+
+static void write_string_field(lua_State *L, FILE *out, int table, const char *key) {
+    lua_getfield(L, table, key);
+    size_t length = 0;
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &length) : "";
+    write_string(out, text, length);
+    lua_pop(L, 1);
+}
+
+/* "motion", "indicators" and "trace", when the result has them. */
+static void write_motion(lua_State *L, FILE *out, int result) {
+    if (lua_getfield(L, result, "motion") == LUA_TTABLE) {
+        int motion = lua_gettop(L);
+        fputs(",\n  \"motion\": {\"phase\": ", out);
+        write_string_field(L, out, motion, "phase");
+        fputs(", \"velocity\": ", out);
+        write_point(L, out, motion, "velocity");
+        lua_getfield(L, motion, "moving");
+        fprintf(out, ", \"moving\": %s", lua_toboolean(L, -1) ? "true" : "false");
+        lua_pop(L, 1);
+        if (lua_getfield(L, motion, "projected_end") == LUA_TTABLE) {
+            fputs(", \"projected_end\": ", out);
+            write_point(L, out, motion, "projected_end");
+        }
+        lua_pop(L, 1);
+        fputc('}', out);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "indicators") == LUA_TTABLE) {
+        int indicators = lua_gettop(L);
+        static const char *const axes[] = {"horizontal", "vertical"};
+        fputs(",\n  \"indicators\": {", out);
+        for (int i = 0; i < 2; i++) {
+            fprintf(out, "%s\"%s\": ", i ? ", " : "", axes[i]);
+            if (lua_getfield(L, indicators, axes[i]) == LUA_TTABLE) {
+                int indicator = lua_gettop(L);
+                fputs("{\"track\": ", out);
+                write_rect(L, out, indicator, "track");
+                fputs(", \"thumb\": ", out);
+                write_rect(L, out, indicator, "thumb");
+                fputs(", \"opacity\": ", out);
+                output_number(out, output_field(L, indicator, "opacity"));
+                fputc('}', out);
+            } else {
+                fputs("null", out);
+            }
+            lua_pop(L, 1);
+        }
+        fputc('}', out);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "trace") == LUA_TTABLE) {
+        int trace = lua_gettop(L);
+        static const char *const tick_keys[] = {"t", "x", "y", "zoom", NULL};
+        lua_Integer ticks = luaL_len(L, trace);
+        fputs(",\n  \"trace\": [", out);
+        for (lua_Integer i = 1; i <= ticks; i++) {
+            lua_geti(L, trace, i);
+            fprintf(out, "%s\n    {", i > 1 ? "," : "");
+            write_fields(L, out, lua_gettop(L), tick_keys);
+            fputs(", \"phase\": ", out);
+            write_string_field(L, out, lua_gettop(L), "phase");
+            fputc('}', out);
+            lua_pop(L, 1);
+        }
+        fputs(ticks ? "\n  ]" : "]", out);
+    }
+    lua_pop(L, 1);
+}
+
 void output_json(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
     fputc('{', out);
@@ -180,6 +273,7 @@ void output_json(lua_State *L, int result, FILE *out) {
     lua_pop(L, 1);
     write_id_list(L, out, result, "visible");
     write_id_list(L, out, result, "selection");
+    write_motion(L, out, result);
     write_guides(L, out, result);
     if (lua_getfield(L, result, "focus") != LUA_TNIL) {
         fputs(",\n  \"focus\": ", out);

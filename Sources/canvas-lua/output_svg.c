@@ -234,6 +234,60 @@ static void detail_line(lua_State *L, int result, lua_Integer count, line *out) 
     lua_pop(L, 1);
 }
 
+/* The scroll indicators, placed on the viewport at (vx, vy): track and thumb. */
+static void write_indicators(lua_State *L, int result, double vx, double vy, FILE *out) {
+    if (lua_getfield(L, result, "indicators") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    static const char *const axes[] = {"horizontal", "vertical"};
+    for (int i = 0; i < 2; i++) {
+        if (lua_getfield(L, -1, axes[i]) == LUA_TTABLE) {
+            double opacity = output_field(L, -1, "opacity");
+            static const char *const parts[] = {"track", "thumb"};
+            for (int p = 0; p < 2; p++) {
+                lua_getfield(L, -1, parts[p]);
+                fprintf(out, "    <rect class=\"indicator-%s\"", parts[p]);
+                write_rect_attributes(out, vx + output_field(L, -1, "x"), vy + output_field(L, -1, "y"),
+                                      output_field(L, -1, "width"), output_field(L, -1, "height"));
+                /* Drawn even when faded out, lightly, so the picture shows where they are. */
+                attribute(out, "fill-opacity", p ? fmax(opacity, 0.25) * 0.7 : 0.12);
+                fputs(" fill=\"#000\" rx=\"1.5\"/>\n", out);
+                lua_pop(L, 1);
+            }
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* The viewport's path over a replay: its top-left corner at each tick. */
+static void write_path(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "path") != LUA_TTABLE || luaL_len(L, -1) < 1) {
+        lua_pop(L, 1);
+        return;
+    }
+    int path = lua_gettop(L);
+    lua_Integer ticks = luaL_len(L, path);
+    fputs("    <polyline class=\"viewport-path\" fill=\"none\" stroke=\"" COLOR_VIEWPORT
+          "\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\" points=\"", out);
+    for (lua_Integer i = 1; i <= ticks; i++) {
+        lua_geti(L, path, i);
+        if (i > 1) fputc(' ', out);
+        output_number(out, output_field(L, -1, "x"));
+        fputc(',', out);
+        output_number(out, output_field(L, -1, "y"));
+        lua_pop(L, 1);
+    }
+    fputs("\"/>\n", out);
+    lua_geti(L, path, ticks);
+    fputs("    <circle class=\"viewport-path-end\"", out);
+    attribute(out, "cx", output_field(L, -1, "x"));
+    attribute(out, "cy", output_field(L, -1, "y"));
+    fputs(" r=\"3\" fill=\"" COLOR_VIEWPORT "\"/>\n", out);
+    lua_pop(L, 2);
+}
+
 void output_svg(lua_State *L, int result, const char *title, double label_scale, FILE *out) {
     result = lua_absindex(L, result);
     int top = lua_gettop(L);
@@ -349,7 +403,9 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         attribute(out, "y", vy + 16);
         fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\" stroke=\"" COLOR_PAGE
               "\" stroke-width=\"3\" paint-order=\"stroke\">viewport</text>\n", out);
+        write_indicators(L, result, vx, vy, out);
     }
+    write_path(L, result, out);
     fputs("  </g>\n</svg>\n", out);
     lua_settop(L, top);
 }

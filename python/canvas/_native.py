@@ -107,6 +107,64 @@ SELECT_NOTHING = 0
 SELECT_SELECTED = 1
 SELECT_REFUSED = 2
 
+PHASE_IDLE = 0
+PHASE_DRAGGING = 1
+PHASE_DECELERATING = 2
+PHASE_BOUNCING = 3
+PHASE_ANIMATING = 4
+PHASE_PINCHING = 5
+PHASE_NAMES = ("idle", "dragging", "decelerating", "bouncing", "animating", "pinching")
+
+MODIFIER_SHIFT = 1
+MODIFIER_CTRL = 2
+MODIFIER_ALT = 4
+MODIFIER_META = 8
+
+POINTER_DOWN = 0
+POINTER_MOVE = 1
+POINTER_UP = 2
+POINTER_CANCEL = 3
+
+WHEEL_PIXEL = 0
+WHEEL_LINE = 1
+WHEEL_PAGE = 2
+WHEEL_MODES = ("pixel", "line", "page")
+
+KEY_LEFT = 0
+KEY_RIGHT = 1
+KEY_UP = 2
+KEY_DOWN = 3
+KEY_PAGE_UP = 4
+KEY_PAGE_DOWN = 5
+KEY_HOME = 6
+KEY_END = 7
+KEY_NAMES = ("left", "right", "up", "down", "page_up", "page_down", "home", "end")
+
+BOUNCE_AUTOMATIC = 0
+BOUNCE_ALWAYS = 1
+BOUNCE_BASED_ON_SIZE = 2
+BOUNCE_NEVER = 3
+BOUNCE_NAMES = ("automatic", "always", "based_on_size", "never")
+
+INDICATORS_AUTOMATIC = 0
+INDICATORS_VISIBLE = 1
+INDICATORS_HIDDEN = 2
+INDICATOR_NAMES = ("automatic", "visible", "hidden")
+
+PAN_FREE = 0
+PAN_HORIZONTAL = 1
+PAN_VERTICAL = 2
+PAN_LOCKED = 3
+PAN_AXIS_NAMES = ("free", "horizontal", "vertical", "locked")
+
+AXIS_HORIZONTAL = 0
+AXIS_VERTICAL = 1
+AXIS_NAMES = ("horizontal", "vertical")
+
+DURATION_DEFAULT = -1
+DECELERATION_NORMAL = 0.998
+DECELERATION_FAST = 0.99
+
 # --- Structs -----------------------------------------------------------------
 
 
@@ -155,6 +213,41 @@ class BackdropTile(Structure):
     def __repr__(self) -> str:
         shapes = [tuple(self.shapes[i]) for i in range(min(self.shape_count, 2))]
         return f"BackdropTile(kind={self.kind}, side={self.side!r}, phase={tuple(self.phase)}, shapes={shapes})"
+
+
+class VisibleItem(Structure):
+    _fields_ = [("id", c_uint64), ("frame", Rect)]
+
+
+class TickResult(Structure):
+    _fields_ = [("moved", c_int), ("active", c_int), ("phase", c_int), ("published", c_int), ("fading", c_int)]
+
+
+class WheelEvent(Structure):
+    _fields_ = [
+        ("dx", c_double),
+        ("dy", c_double),
+        ("mode", c_int),
+        ("shift", c_int),
+        ("ctrl", c_int),
+        ("pointer", Point),
+        ("t_ms", c_double),
+    ]
+
+
+class Motion(Structure):
+    _fields_ = [
+        ("phase", c_int),
+        ("velocity", Point),
+        ("moving", c_int),
+        ("has_projected_end", c_int),
+        ("projected_end", Point),
+        ("time_ms", c_double),
+    ]
+
+
+class Indicator(Structure):
+    _fields_ = [("shown", c_int), ("track", Rect), ("thumb", Rect), ("opacity", c_double)]
 
 
 # canvas_status (*canvas_place_fn)(void *user, const canvas_size *sizes, size_t count,
@@ -241,6 +334,32 @@ _PROTOTYPES: dict[str, tuple[list, Any]] = {
     "canvas_deselect_id": ([ENGINE_P, c_uint64], c_int),
     "canvas_clear_selection": ([ENGINE_P], c_int),
     "canvas_copy_selection": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    # Motion
+    "canvas_copy_visible_items": ([ENGINE_P, POINTER(VisibleItem), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_get_frame": ([ENGINE_P, c_uint64, POINTER(Rect)], c_int),
+    "canvas_tick": ([ENGINE_P, c_double, POINTER(TickResult)], c_int),
+    "canvas_pointer_down": ([ENGINE_P, Point, c_double], c_int),
+    "canvas_pointer_move": ([ENGINE_P, Point, c_double], c_int),
+    "canvas_pointer_up": ([ENGINE_P, Point, c_double], c_int),
+    "canvas_pointer_cancel": ([ENGINE_P, Point, c_double], c_int),
+    "canvas_pointer_event": ([ENGINE_P, c_int, Point, c_int, c_double], c_int),
+    "canvas_fling": ([ENGINE_P, Point, c_double], c_int),
+    "canvas_wheel": ([ENGINE_P, POINTER(WheelEvent)], c_int),
+    "canvas_rotary": ([ENGINE_P, c_double, c_double], c_int),
+    "canvas_key": ([ENGINE_P, c_int, c_double], c_int),
+    "canvas_set_deceleration": ([ENGINE_P, c_double], c_int),
+    "canvas_set_bounce": ([ENGINE_P, c_int], c_int),
+    "canvas_set_scroll_enabled": ([ENGINE_P, c_int], c_int),
+    "canvas_set_indicators": ([ENGINE_P, c_int], c_int),
+    "canvas_set_pan_axis": ([ENGINE_P, c_int], c_int),
+    "canvas_set_crown_axis": ([ENGINE_P, c_int], c_int),
+    "canvas_get_motion": ([ENGINE_P, POINTER(Motion)], c_int),
+    "canvas_get_indicators": ([ENGINE_P, POINTER(Indicator), POINTER(Indicator)], c_int),
+    "canvas_scroll_to_id_animated": ([ENGINE_P, c_uint64, Point, c_double, c_double], c_int),
+    "canvas_scroll_to_point_animated": ([ENGINE_P, Point, Point, c_double, c_double], c_int),
+    "canvas_scroll_to_rect_animated": ([ENGINE_P, Rect, Point, c_double, c_double], c_int),
+    "canvas_page_animated": ([ENGINE_P, c_int, c_double, c_double, POINTER(c_int)], c_int),
+    "canvas_zoom_to_fit": ([ENGINE_P, POINTER(Rect), c_double, c_int, c_double, c_double], c_int),
 }
 
 # The free layout and editing (issue 14): prototypes only so far.
@@ -673,18 +792,47 @@ class Engine:
         self._check(status, "canvas_hit_test")
         return item_id.value if found.value else None
 
-    def scroll_to_id(self, item_id: int, anchor=(0.0, 0.0)) -> bool:
+    # Animated (animated=True): from t (default: the engine's latest time)
+    # over duration ms (default 300), moved by tick(); they return False.
+    def _animation(self, duration: Optional[float], t: Optional[float]) -> tuple[float, float]:
+        return (DURATION_DEFAULT if duration is None else duration, self._time(t))
+
+    def scroll_to_id(self, item_id: int, anchor=(0.0, 0.0), animated: bool = False,
+                     duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        if animated:
+            call = self.lib.canvas_scroll_to_id_animated
+            self._check(call(self.handle, item_id, Point(*anchor), *self._animation(duration, t)),
+                        "canvas_scroll_to_id_animated")
+            return False
         return self._published("canvas_scroll_to_id", item_id, Point(*anchor))
 
-    def scroll_to_point(self, x: float, y: float, anchor=(0.0, 0.0)) -> bool:
+    def scroll_to_point(self, x: float, y: float, anchor=(0.0, 0.0), animated: bool = False,
+                        duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        if animated:
+            call = self.lib.canvas_scroll_to_point_animated
+            self._check(call(self.handle, Point(x, y), Point(*anchor), *self._animation(duration, t)),
+                        "canvas_scroll_to_point_animated")
+            return False
         return self._published("canvas_scroll_to_point", Point(x, y), Point(*anchor))
 
-    def scroll_to_rect(self, rect: Sequence[float], anchor=(0.0, 0.0)) -> bool:
+    def scroll_to_rect(self, rect: Sequence[float], anchor=(0.0, 0.0), animated: bool = False,
+                       duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        if animated:
+            call = self.lib.canvas_scroll_to_rect_animated
+            self._check(call(self.handle, Rect(*rect), Point(*anchor), *self._animation(duration, t)),
+                        "canvas_scroll_to_rect_animated")
+            return False
         return self._published("canvas_scroll_to_rect", Rect(*rect), Point(*anchor))
 
-    def page(self, direction: int) -> bool:
+    def page(self, direction: int, animated: bool = False, duration: Optional[float] = None,
+             t: Optional[float] = None) -> bool:
         moved = c_int(-1)
-        self._check(self.lib.canvas_page(self.handle, direction, ctypes.byref(moved)), "canvas_page")
+        if animated:
+            status = self.lib.canvas_page_animated(self.handle, direction, *self._animation(duration, t),
+                                                   ctypes.byref(moved))
+            self._check(status, "canvas_page_animated")
+        else:
+            self._check(self.lib.canvas_page(self.handle, direction, ctypes.byref(moved)), "canvas_page")
         return bool(moved.value)
 
     # -- backdrop --
@@ -785,6 +933,118 @@ class Engine:
 
     def selection(self) -> list[int]:
         return self._copy("canvas_copy_selection", c_uint64)
+
+
+    # -- motion: the host's frame, clock and input (times in milliseconds) --
+
+    def visible_items(self) -> list[tuple[int, float, float, float, float]]:
+        """The visible items as (id, x, y, width, height), zoomed, in data
+        order: what a frame draws, at a cost that follows what is visible."""
+        items = self._copy("canvas_copy_visible_items", VisibleItem)
+        return [(item.id, *item.frame) for item in items]
+
+    def frame(self, item_id: int) -> tuple[float, float, float, float]:
+        out = Rect()
+        self._check(self.lib.canvas_get_frame(self.handle, item_id, ctypes.byref(out)), "canvas_get_frame")
+        return tuple(out)
+
+    def tick(self, t: float) -> dict:
+        """Advances motion to t: {moved, active, phase, published, fading}."""
+        out = TickResult()
+        self._check(self.lib.canvas_tick(self.handle, t, ctypes.byref(out)), "canvas_tick")
+        return {"moved": bool(out.moved), "active": bool(out.active), "phase": PHASE_NAMES[out.phase],
+                "published": bool(out.published), "fading": bool(out.fading)}
+
+    def _pointer(self, phase: int, x: float, y: float, t: float, shift: bool) -> None:
+        status = self.lib.canvas_pointer_event(self.handle, phase, Point(x, y), MODIFIER_SHIFT if shift else 0, t)
+        self._check(status, "canvas_pointer_event")
+
+    def pointer_down(self, x: float, y: float, t: float, shift: bool = False) -> None:
+        self._pointer(POINTER_DOWN, x, y, t, shift)
+
+    def pointer_move(self, x: float, y: float, t: float, shift: bool = False) -> None:
+        self._pointer(POINTER_MOVE, x, y, t, shift)
+
+    def pointer_up(self, x: float, y: float, t: float, shift: bool = False) -> None:
+        self._pointer(POINTER_UP, x, y, t, shift)
+
+    def pointer_cancel(self, x: float, y: float, t: float) -> None:
+        self._pointer(POINTER_CANCEL, x, y, t, False)
+
+    def fling(self, vx: float, vy: float, t: float) -> None:
+        self._check(self.lib.canvas_fling(self.handle, Point(vx, vy), t), "canvas_fling")
+
+    def wheel(self, dx: float, dy: float, x: float = 0.0, y: float = 0.0, t: Optional[float] = None,
+              mode: str = "pixel", shift: bool = False, ctrl: bool = False) -> None:
+        event = WheelEvent(dx, dy, _index(WHEEL_MODES, mode, "wheel mode"), int(shift), int(ctrl),
+                           Point(x, y), self._time(t))
+        self._check(self.lib.canvas_wheel(self.handle, ctypes.byref(event)), "canvas_wheel")
+
+    def crown(self, delta: float, t: float) -> None:
+        self._check(self.lib.canvas_rotary(self.handle, delta, t), "canvas_rotary")
+
+    def key(self, name: str, t: float) -> None:
+        self._check(self.lib.canvas_key(self.handle, _index(KEY_NAMES, name, "key"), t), "canvas_key")
+
+    def set_motion(self, deceleration=None, bounce: Optional[str] = None, scroll_enabled: Optional[bool] = None,
+                   indicators: Optional[str] = None, pan_axis: Optional[str] = None,
+                   crown_axis: Optional[str] = None) -> None:
+        """Motion settings by name, as the Lua description's motion table;
+        deceleration is "normal", "fast" or a rate in (0, 1)."""
+        lib, h = self.lib, self.handle
+        if deceleration is not None:
+            rate = {"normal": DECELERATION_NORMAL, "fast": DECELERATION_FAST}.get(deceleration, deceleration)
+            self._check(lib.canvas_set_deceleration(h, rate), "canvas_set_deceleration")
+        if bounce is not None:
+            self._check(lib.canvas_set_bounce(h, _index(BOUNCE_NAMES, bounce, "bounce")), "canvas_set_bounce")
+        if scroll_enabled is not None:
+            self._check(lib.canvas_set_scroll_enabled(h, int(bool(scroll_enabled))), "canvas_set_scroll_enabled")
+        if indicators is not None:
+            mode = _index(INDICATOR_NAMES, indicators, "indicators")
+            self._check(lib.canvas_set_indicators(h, mode), "canvas_set_indicators")
+        if pan_axis is not None:
+            self._check(lib.canvas_set_pan_axis(h, _index(PAN_AXIS_NAMES, pan_axis, "pan axis")), "canvas_set_pan_axis")
+        if crown_axis is not None:
+            self._check(lib.canvas_set_crown_axis(h, _index(AXIS_NAMES, crown_axis, "crown axis")), "canvas_set_crown_axis")
+
+    def _motion(self) -> Motion:
+        out = Motion()
+        self._check(self.lib.canvas_get_motion(self.handle, ctypes.byref(out)), "canvas_get_motion")
+        return out
+
+    def _time(self, t: Optional[float]) -> float:
+        return self._motion().time_ms if t is None else t
+
+    def motion(self) -> dict:
+        """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t}."""
+        m = self._motion()
+        return {"phase": PHASE_NAMES[m.phase], "velocity": tuple(m.velocity), "moving": bool(m.moving),
+                "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms}
+
+    def indicators(self) -> dict:
+        """{horizontal, vertical}: each {track, thumb, opacity} or None."""
+        h, v = Indicator(), Indicator()
+        self._check(self.lib.canvas_get_indicators(self.handle, ctypes.byref(h), ctypes.byref(v)),
+                    "canvas_get_indicators")
+
+        def shown(i: Indicator):
+            return {"track": tuple(i.track), "thumb": tuple(i.thumb), "opacity": i.opacity} if i.shown else None
+
+        return {"horizontal": shown(h), "vertical": shown(v)}
+
+    def zoom_to_fit(self, region: Optional[Sequence[float]] = None, padding: float = 0.0, animated: bool = False,
+                    duration: Optional[float] = None, t: Optional[float] = None) -> None:
+        """Fits region (zoomed content coordinates; None: every item)."""
+        rect = ctypes.byref(Rect(*region)) if region is not None else None
+        status = self.lib.canvas_zoom_to_fit(self.handle, rect, padding, int(animated),
+                                             DURATION_DEFAULT if duration is None else duration, self._time(t))
+        self._check(status, "canvas_zoom_to_fit")
+
+
+def _index(names: Sequence[str], name: str, what: str) -> int:
+    if name not in names:
+        raise ValueError(f"unknown {what} {name!r}: expected one of {', '.join(names)}")
+    return names.index(name)
 
 
 def is_nan(value: float) -> bool:
