@@ -478,7 +478,11 @@ class CanvasError(Exception):
 PlaceCallable = Callable[[Any, list, tuple], Sequence[Sequence[float]]]
 
 
-class Engine:
+from ._editing import EditingMixin  # noqa: E402  (the editing methods, in their own file)
+from ._editing import *  # noqa: E402,F401,F403  (its constants, as canvas.SCROLL_CONTENT …)
+
+
+class Engine(EditingMixin):
     """One canvas_engine, freed by close() (or the with statement)."""
 
     def __init__(self, lib: Optional[ctypes.CDLL] = None):
