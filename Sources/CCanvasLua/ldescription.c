@@ -741,6 +741,7 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     lua_setfield(L, state, "place");
     apply_layout(L, canvas, &layout, list.count);
     if (layout.kind == LCANVAS_FREE) lcanvas_set_free_frames(L, canvas, state + 1, &list);
+    set_flag(L, state, "free", layout.kind == LCANVAS_FREE);
     lcanvas_apply_editing(L, canvas, description);
     lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
     lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));

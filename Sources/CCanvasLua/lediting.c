@@ -173,7 +173,8 @@ void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description) {
     lua_pop(L, 1);
 }
 
-/* The result's "guides" (while a drag is in progress) and "focus", on the table on top. */
+/* The result's "guides" (while a drag is in progress), "marquee" (while one
+   is drawn) and "focus", on the table on top. */
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state) {
     size_t count = 0;
     lcanvas_check_status(L, canvas, canvas_copy_guides(canvas->engine, NULL, 0, &count));
@@ -199,6 +200,23 @@ void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state) {
         lua_setfield(L, -3, "guides");
         lua_pop(L, 1);
     }
+    canvas_rect marquee;
+    int active = 0;
+    lcanvas_check_status(L, canvas, canvas_get_marquee(canvas->engine, &marquee, &active));
+    if (active) {
+        lua_createtable(L, 0, 4);
+        lua_pushnumber(L, marquee.x);
+        lua_setfield(L, -2, "x");
+        lua_pushnumber(L, marquee.y);
+        lua_setfield(L, -2, "y");
+        lua_pushnumber(L, marquee.width);
+        lua_setfield(L, -2, "width");
+        lua_pushnumber(L, marquee.height);
+        lua_setfield(L, -2, "height");
+        lua_setfield(L, -2, "marquee");
+    }
+    if (lua_getfield(L, state, "free") == LUA_TBOOLEAN) lua_setfield(L, -2, "free");  /* for the SVG */
+    else lua_pop(L, 1);
     uint64_t focused = 0;
     int has = 0;
     lcanvas_check_status(L, canvas, canvas_get_focus(canvas->engine, &focused, &has));
