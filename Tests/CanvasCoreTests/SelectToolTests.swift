@@ -114,12 +114,12 @@ struct SelectToolTests {
         engine.beginSelectGesture(at: point(10, 10))
         engine.updateSelectGesture(to: point(390, 150))  // 10 points from the right edge
         let before = engine.frame(of: 1)!
-        let update = engine.autoPan(pointer: point(390, 150), elapsed: 0.1)
+        let update = engine.autoPan(pointer: point(390, 150), elapsed: 100)
         #expect(update != nil)
         let speed = AutoPan.maxSpeed * 0.75
-        #expect(engine.viewport.offset == point(speed * 0.1, 0))
-        #expect(engine.frame(of: 1) == rect(before.x + speed * 0.1, before.y, 50, 50))
-        #expect(engine.autoPan(pointer: point(200, 150), elapsed: 0.1) == nil)
+        #expect(engine.viewport.offset == point(speed * 100, 0))
+        #expect(engine.frame(of: 1) == rect(before.x + speed * 100, before.y, 50, 50))
+        #expect(engine.autoPan(pointer: point(200, 150), elapsed: 100) == nil)
         engine.endSelectGesture()
         try engine.undo()
         #expect(engine.frame(of: 1) == rect(0, 0, 50, 50))

@@ -3,14 +3,15 @@
 /// Within `band` points (40, as React Flow uses) of an edge, the viewport
 /// scrolls toward that edge, linearly faster the closer the pointer is: 0
 /// at the band's inner edge, `maxSpeed` at the viewport edge and beyond.
-/// The host's clock drives it: each tick scrolls by velocity × elapsed time
-/// (see `CanvasEngine.autoPan(pointer:elapsed:)`).
+/// The host's clock drives it, in milliseconds as every time the engine
+/// takes: each tick scrolls by velocity × elapsed time (see
+/// `CanvasEngine.autoPan(pointer:elapsed:)`).
 public enum AutoPan {
     public static let band = 40.0
-    /// Points per second at the edge: 15 points a frame at 60 frames a second.
-    public static let maxSpeed = 900.0
+    /// Points per millisecond at the edge: 15 points a frame at 60 frames a second.
+    public static let maxSpeed = 0.9
 
-    /// The scroll velocity, in points per second, for a pointer at `pointer`
+    /// The scroll velocity, in points per millisecond, for a pointer at `pointer`
     /// (viewport coordinates) in a viewport of `size`; zero away from the edges.
     public static func velocity(pointer: Point, viewport size: Size, band: Double = band, maxSpeed: Double = maxSpeed) -> Point {
         guard pointer.isFinite, band > 0 else { return .zero }

@@ -11,7 +11,7 @@
 ///     engine.updateSelectGesture(to: p)                // pointer move
 ///     engine.endSelectGesture()                        // pointer up
 ///     engine.cancelSelectGesture()                     // pointer cancel
-///     engine.autoPan(pointer: q, elapsed: dt)          // every tick while down
+///     engine.autoPan(pointer: q, elapsed: dt)          // every tick while down (dt in ms)
 extension CanvasEngine {
     /// How far (screen points) a press must travel before items move.
     public static let dragThreshold = 3.0
@@ -203,7 +203,7 @@ extension CanvasEngine {
     /// dragged items (or the marquee) follow the pointer, which stays put on screen.
     /// - Parameters:
     ///   - pointer: the pointer in viewport coordinates.
-    ///   - elapsed: seconds since the last tick, from the host's clock.
+    ///   - elapsed: milliseconds since the last tick, from the host's clock.
     /// - Returns: the visible diff, `nil` when nothing scrolled.
     @discardableResult
     public func autoPan(pointer: Point, elapsed: Double) -> VisibleUpdate? {
