@@ -41,6 +41,10 @@ struct EditableIndexTests {
             let found = index.query(query) { lookup[$0]! }
             #expect(found.count == Set(found).count, "round \(round): an id reported twice")
             #expect(Set(found) == Set(bruteQuery(ids, frames, query)), "round \(round)")
+            // The engine's form: positions, each once, ascending.
+            let at = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+            let positions = index.positions(in: query, frames: frames) { at[$0]! }
+            #expect(positions.map { ids[$0] } == bruteQuery(ids, frames, query), "round \(round): positions")
         }
         let rebuilt = EditableIndex(frames: frames, ids: ItemIDs(ids), cellWidth: index.cellWidth, cellHeight: index.cellHeight)
         #expect(rebuilt.canonicalCells == index.canonicalCells)

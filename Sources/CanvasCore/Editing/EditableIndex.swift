@@ -210,6 +210,49 @@ public struct EditableIndex: Sendable {
         return found
     }
 
+    /// `query(_:frame:)` for an engine: the positions of the items found,
+    /// ascending, where `position` maps an id to its place in `frames`.
+    /// One lookup per entry, and the positions sorted as the static index
+    /// sorts its results (`sortIndices`).
+    public func positions(in rect: Rect, frames: [Rect], position: (UInt64) -> Int) -> [Int] {
+        guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
+        var found: [Int] = []
+        frames.withUnsafeBufferPointer { frames in
+            for id in oversized {
+                let at = position(id)
+                if frames[at].intersects(rect) { found.append(at) }
+            }
+            let span = span(of: rect)
+            if span.cellCount > cells.count {
+                var seen = Set<UInt64>()
+                for ids in cells.values {
+                    for id in ids where seen.insert(id).inserted {
+                        let at = position(id)
+                        if frames[at].intersects(rect) { found.append(at) }
+                    }
+                }
+                return
+            }
+            for row in span.rows {
+                for column in span.columns {
+                    guard let ids = cells[Self.key(column, row)] else { continue }
+                    let firstColumn = column == span.columns.lowerBound, firstRow = row == span.rows.lowerBound
+                    for id in ids {
+                        let at = position(id)
+                        let frame = frames[at]
+                        guard frame.intersects(rect) else { continue }
+                        // Reported from one cell: the first of its cells inside the span.
+                        if !firstColumn && Self.slot(frame.x * scaleX) != column { continue }
+                        if !firstRow && Self.slot(frame.y * scaleY) != row { continue }
+                        found.append(at)
+                    }
+                }
+            }
+        }
+        found.withUnsafeMutableBufferPointer { sortIndices($0) }
+        return found
+    }
+
     /// How many (item, cell) entries the cells hold: for tests and memory accounting.
     public var entryCount: Int { cells.values.reduce(0) { $0 + $1.count } + oversized.count }
 

@@ -259,7 +259,7 @@ extension CanvasEngine {
         for primitive in primitives { apply(primitive) }
         selected = selection
         do {
-            return try settle(reordered: primitives.contains(where: \.reorders))
+            return try settle(primitives)
         } catch {
             for primitive in primitives.reversed() { apply(primitive.inverse) }
             selected = selectionNow
@@ -284,7 +284,11 @@ extension CanvasEngine {
 
     /// Every id known and none repeated.
     func checkIDs(_ ids: [UInt64], _ verb: String) throws(CanvasError) {
-        var seen = Set<UInt64>()
+        if ids.count == 1 {
+            guard items.index(of: ids[0]) != nil else { throw CanvasError(.notFound, "cannot \(verb) id \(ids[0]): no item has it") }
+            return
+        }
+        var seen = Set<UInt64>(minimumCapacity: ids.count)
         for id in ids {
             guard items.index(of: id) != nil else { throw CanvasError(.notFound, "cannot \(verb) id \(id): no item has it") }
             guard seen.insert(id).inserted else { throw CanvasError(.invalidArgument, "cannot \(verb) id \(id) twice in one edit") }
@@ -338,17 +342,25 @@ extension CanvasEngine {
 
     /// Settles a finished step and pushes it onto the history.
     private func finish(_ step: HistoryStep) throws(CanvasError) -> VisibleUpdate? {
-        let update = try settle(reordered: step.done.contains(where: \.reorders))
+        let update = try settle(step.done)
         var step = step
         step.selectionAfter = selected
         editing.history.push(step)
         return update
     }
 
-    /// After primitives: a free canvas publishes, a laid-out one resolves.
-    private func settle(reordered: Bool) throws(CanvasError) -> VisibleUpdate? {
-        if editing.isFree && editing.index != nil { return publishAfterEdit(reordered: reordered) }
-        return try resolve()
+    /// After primitives: a free canvas publishes (quickly when only frames
+    /// changed), a laid-out one resolves.
+    private func settle(_ primitives: [Primitive]) throws(CanvasError) -> VisibleUpdate? {
+        guard editing.isFree && editing.index != nil else { return try resolve() }
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
+        for primitive in primitives {
+            guard case .setFrame(let id, let from, let to) = primitive else {
+                return publishAfterEdit(reordered: true)
+            }
+            moves.append((id, from, to))
+        }
+        return publishAfterMoves(moves)
     }
 
     /// Publishes what an edit changed on screen, without moving the viewport.
@@ -372,6 +384,7 @@ extension CanvasEngine {
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
         switch primitive {
         case .insert(let id, let position, let frame):
+            if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
             items.insert(id, size: frame.size, at: position)
             if live {
                 resolution.frames.insert(frame, at: position)
@@ -380,6 +393,7 @@ extension CanvasEngine {
                 updateFreeBounds(removing: nil, adding: frame)
             }
         case .remove(let id, let position, let frame):
+            if live { resolvedIDs = .empty }
             items.remove(at: position)
             selected.remove(id)
             if editing.focused == id { editing.focused = nil }

@@ -138,11 +138,9 @@ extension CanvasEngine {
     /// Positions (ascending) of the items whose frames meet `rect`, in unzoomed coordinates.
     func worldQuery(_ rect: Rect) -> [Int] {
         if let index = editing.index {
-            let frames = resolution.frames
-            var positions = index.query(rect) { id in frames[self.resolvedPosition(of: id)!] }
-                .map { resolvedPosition(of: $0)! }
-            positions.sort()
-            return positions
+            // On a resolved free canvas the items and the frames stand in the same order.
+            let items = self.items
+            return index.positions(in: rect, frames: resolution.frames) { items.index(of: $0)! }
         }
         return index.query(rect)
     }
@@ -168,6 +166,26 @@ extension CanvasEngine {
             for (slot, position) in positions.enumerated() { out[slot] = resolvedIDs[position] }
         }
         return positions.count
+    }
+
+    /// Publishes after items moved or resized (and nothing else changed):
+    /// when none of them entered or left the culling rectangle and the
+    /// content size stayed, the visible list is the same and nothing is
+    /// published, without a query; otherwise the full publish.
+    /// - Complexity: O(moved items) on the quick path.
+    func publishAfterMoves(_ changes: [(id: UInt64, from: Rect, to: Rect)]) -> VisibleUpdate? {
+        settleFreeBounds()
+        guard let last = published, publishedPositions != nil, !viewport.size.isZeroArea,
+              last.rect == viewport.visibleRect, last.contentSize == contentSize, last.isMoving == isMoving
+        else { return publishAfterEdit(reordered: false) }
+        let culling = viewport.cullingRect
+        let zoom = self.zoom
+        for change in changes {
+            let was = SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(culling)
+            let now = SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(culling)
+            if was != now { return publishAfterEdit(reordered: false) }
+        }
+        return nil
     }
 
     /// The union of the frames again, when an edit left it stale.

@@ -9,9 +9,9 @@ extension CanvasEngine {
     /// - Parameters:
     ///   - mode: `intersect` takes any item overlapping `rect`, `contain` only those wholly inside.
     ///   - op: `replace` the selection, `add` to it, `toggle` each found item, `subtract` them.
-    /// - Returns: the selection afterwards, in data order.
-    @discardableResult
-    public func selectRect(_ rect: Rect, mode: MarqueeMode = .intersect, op: SelectionOp = .replace) -> [UInt64] {
+    /// Read the selection afterwards with `selection` (sorting it into data
+    /// order costs more than the marquee itself at 10,000 items).
+    public func selectRect(_ rect: Rect, mode: MarqueeMode = .intersect, op: SelectionOp = .replace) {
         let found = idsInRect(rect, mode: mode)
         switch op {
         case .replace: selected = Set(found)
@@ -19,7 +19,6 @@ extension CanvasEngine {
         case .subtract: selected.subtract(found)
         case .toggle: selected.formSymmetricDifference(found)
         }
-        return selection
     }
 
     /// The ids a marquee over `rect` finds.

@@ -96,13 +96,14 @@ extension CanvasEngine {
     @discardableResult
     public func updateSelectGesture(to point: Point, snapping: Bool = true) -> VisibleUpdate? {
         guard point.isFinite, editing.gesture != nil else { return nil }
-        stepSelectGesture(to: point, snapping: snapping)
-        return publishAfterEdit(reordered: false)
+        let moves = stepSelectGesture(to: point, snapping: snapping)
+        return moves.isEmpty ? nil : publishAfterMoves(moves)
     }
 
-    /// Moves the gesture to `point` without publishing.
-    private func stepSelectGesture(to point: Point, snapping: Bool) {
-        guard var gesture = editing.gesture else { return }
+    /// Moves the gesture to `point` without publishing; returns the frames it changed.
+    @discardableResult
+    private func stepSelectGesture(to point: Point, snapping: Bool) -> [(id: UInt64, from: Rect, to: Rect)] {
+        guard var gesture = editing.gesture else { return [] }
         gesture.current = point
         gesture.snapping = snapping
         switch gesture.phase {
@@ -110,12 +111,12 @@ extension CanvasEngine {
             editing.gesture = gesture
             let found = idsInRect(Self.rect(from: gesture.start, to: point), mode: .intersect)
             selected = gesture.shift ? gesture.selectionBefore.union(found) : Set(found)
-            return
+            return []
         case .pressed:
             let dx = point.x - gesture.start.x, dy = point.y - gesture.start.y
             guard dx * dx + dy * dy >= Self.dragThreshold * Self.dragThreshold, editing.isFree else {
                 editing.gesture = gesture
-                return
+                return []
             }
             if editing.index == nil { try? resolveFree() }
             gesture.phase = .moving
@@ -144,12 +145,18 @@ extension CanvasEngine {
             gesture.guides = result.guides
         }
         editing.gesture = gesture
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
+        moves.reserveCapacity(gesture.startFrames.count)
         for (id, frame) in gesture.startFrames {
             let target = Rect(x: frame.x + delta.x + offset.x, y: frame.y + delta.y + offset.y, width: frame.width, height: frame.height)
             let position = resolvedPosition(of: id)!
             let current = resolution.frames[position]
-            if current != target { apply(.setFrame(id: id, from: current, to: target)) }
+            if current != target {
+                apply(.setFrame(id: id, from: current, to: target))
+                moves.append((id, current, target))
+            }
         }
+        return moves
     }
 
     /// Pointer up. A move becomes one undo step; a press that did not move
@@ -168,7 +175,7 @@ extension CanvasEngine {
             }
             step.selectionAfter = selected
             editing.history.push(step)
-            return publishAfterEdit(reordered: false)
+            return nil  // each step published as it went
         case .pressed:
             if let hit = gesture.hit {
                 if gesture.shift && gesture.selectionBefore.contains(hit) {
@@ -190,12 +197,16 @@ extension CanvasEngine {
         editing.gesture = nil
         selected = gesture.selectionBefore
         guard gesture.phase == .moving else { return nil }
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         for (id, frame) in gesture.startFrames {
             let position = resolvedPosition(of: id)!
             let now = resolution.frames[position]
-            if now != frame { apply(.setFrame(id: id, from: now, to: frame)) }
+            if now != frame {
+                apply(.setFrame(id: id, from: now, to: frame))
+                moves.append((id, now, frame))
+            }
         }
-        return publishAfterEdit(reordered: false)
+        return publishAfterMoves(moves)
     }
 
     /// One tick of auto-pan while a press is held: near a viewport edge the
