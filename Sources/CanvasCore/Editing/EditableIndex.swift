@@ -25,8 +25,8 @@ public struct EditableIndex: Sendable {
     public let cellHeight: Double
     let scaleX: Double
     let scaleY: Double
-    /// Ids per cell; a cell is dropped when it empties.
-    var cells: [Int64: [UInt64]] = [:]
+    /// Ids per cell.
+    var cells = CellTable()
     /// Items too large for cells.
     var oversized: [UInt64] = []
     public private(set) var count = 0
@@ -54,7 +54,24 @@ public struct EditableIndex: Sendable {
     /// The bulk path with given cell sides.
     public init(frames: [Rect], ids: ItemIDs, cellWidth: Double, cellHeight: Double) {
         self.init(cellWidth: cellWidth, cellHeight: cellHeight)
-        cells.reserveCapacity(frames.count)
+        // Cells over the frames' bounds live in a flat table (no hashing);
+        // only those an edit reaches outside them go to the dictionary.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var indexed = 0
+        for frame in frames where Self.isIndexable(frame) {
+            minX = Swift.min(minX, frame.x)
+            minY = Swift.min(minY, frame.y)
+            maxX = Swift.max(maxX, frame.maxX)
+            maxY = Swift.max(maxY, frame.maxY)
+            indexed += 1
+        }
+        if indexed > 0 {
+            let columns = Self.slot(minX * scaleX)...Self.slot(maxX * scaleX)
+            let rows = Self.slot(minY * scaleY)...Self.slot(maxY * scaleY)
+            if Double(columns.count) * Double(rows.count) <= Double(SpatialGrid.cellLimit(itemCount: indexed)) {
+                cells = CellTable(columns: columns, rows: rows)
+            }
+        }
         for (position, frame) in frames.enumerated() {
             insert(ids[position], frame: frame)
         }
@@ -116,7 +133,7 @@ public struct EditableIndex: Sendable {
         }
         for row in span.rows {
             for column in span.columns {
-                cells[Self.key(column, row), default: []].append(id)
+                cells.append(id, column, row)
             }
         }
     }
@@ -132,18 +149,8 @@ public struct EditableIndex: Sendable {
             return
         }
         for row in span.rows {
-            for column in span.columns { removeFromCell(id, Self.key(column, row)) }
+            for column in span.columns { cells.remove(id, column, row) }
         }
-    }
-
-    private mutating func removeFromCell(_ id: UInt64, _ key: Int64) {
-        guard let ids = cells[key], let at = ids.firstIndex(of: id) else { return }
-        if ids.count == 1 {
-            cells[key] = nil
-            return
-        }
-        cells[key]!.swapAt(at, ids.count - 1)
-        cells[key]!.removeLast()
     }
 
     /// Moves `id` from `old` to `new`, touching only the cells it leaves and enters.
@@ -163,12 +170,12 @@ public struct EditableIndex: Sendable {
         }
         for row in before.rows {
             for column in before.columns where !after.contains(column, row) {
-                removeFromCell(id, Self.key(column, row))
+                cells.remove(id, column, row)
             }
         }
         for row in after.rows {
             for column in after.columns where !before.contains(column, row) {
-                cells[Self.key(column, row), default: []].append(id)
+                cells.append(id, column, row)
             }
         }
     }
@@ -180,10 +187,10 @@ public struct EditableIndex: Sendable {
         var found: [UInt64] = []
         for id in oversized where frame(id).intersects(rect) { found.append(id) }
         let span = span(of: rect)
-        if span.cellCount > cells.count {
+        if span.cellCount > cells.occupied {
             // A rectangle wider than the occupied cells: walk the cells instead.
             var seen = Set<UInt64>()
-            for ids in cells.values {
+            cells.forEachOccupied { ids in
                 for id in ids where !seen.contains(id) {
                     seen.insert(id)
                     if frame(id).intersects(rect) { found.append(id) }
@@ -193,7 +200,7 @@ public struct EditableIndex: Sendable {
         }
         for row in span.rows {
             for column in span.columns {
-                guard let ids = cells[Self.key(column, row)] else { continue }
+                let ids = cells.ids(column, row)
                 for id in ids {
                     let itemFrame = frame(id)
                     guard itemFrame.intersects(rect) else { continue }
@@ -223,9 +230,9 @@ public struct EditableIndex: Sendable {
                 if frames[at].intersects(rect) { found.append(at) }
             }
             let span = span(of: rect)
-            if span.cellCount > cells.count {
+            if span.cellCount > cells.occupied {
                 var seen = Set<UInt64>()
-                for ids in cells.values {
+                cells.forEachOccupied { ids in
                     for id in ids where seen.insert(id).inserted {
                         let at = position(id)
                         if frames[at].intersects(rect) { found.append(at) }
@@ -235,7 +242,7 @@ public struct EditableIndex: Sendable {
             }
             for row in span.rows {
                 for column in span.columns {
-                    guard let ids = cells[Self.key(column, row)] else { continue }
+                    let ids = cells.ids(column, row)
                     let firstColumn = column == span.columns.lowerBound, firstRow = row == span.rows.lowerBound
                     for id in ids {
                         let at = position(id)
@@ -254,9 +261,98 @@ public struct EditableIndex: Sendable {
     }
 
     /// How many (item, cell) entries the cells hold: for tests and memory accounting.
-    public var entryCount: Int { cells.values.reduce(0) { $0 + $1.count } + oversized.count }
+    public var entryCount: Int {
+        var total = oversized.count
+        cells.forEachOccupied { total += $0.count }
+        return total
+    }
 
     /// The cells, as sorted (key, sorted ids) pairs, so tests can compare an
     /// edited index with a rebuilt one cell for cell.
-    public var canonicalCells: [Int64: [UInt64]] { cells.mapValues { $0.sorted() } }
+    public var canonicalCells: [Int64: [UInt64]] { cells.canonical }
+}
+
+/// The cells of an `EditableIndex`: a flat row-major table over a window of
+/// columns and rows (the frames' bounds when the index was built), and a
+/// dictionary for cells outside it, so the usual lookup is an array index
+/// rather than a hash. Empty cells hold an empty array, which allocates nothing.
+struct CellTable: Sendable {
+    private var columns: ClosedRange<Int> = 0...0
+    private var rows: ClosedRange<Int> = 0...0
+    private var width = 0
+    private var dense: [[UInt64]] = []
+    private var sparse: [Int64: [UInt64]] = [:]
+    /// Cells holding at least one id.
+    private(set) var occupied = 0
+
+    init() {}
+
+    init(columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        self.columns = columns
+        self.rows = rows
+        width = columns.count
+        dense = [[UInt64]](repeating: [], count: columns.count * rows.count)
+    }
+
+    @inline(__always)
+    private func slot(_ column: Int, _ row: Int) -> Int? {
+        guard !dense.isEmpty, columns.contains(column), rows.contains(row) else { return nil }
+        return (row - rows.lowerBound) * width + (column - columns.lowerBound)
+    }
+
+    /// The ids in a cell (empty when none).
+    @inline(__always)
+    func ids(_ column: Int, _ row: Int) -> [UInt64] {
+        if let slot = slot(column, row) { return dense[slot] }
+        return sparse[EditableIndex.key(column, row)] ?? []
+    }
+
+    mutating func append(_ id: UInt64, _ column: Int, _ row: Int) {
+        if let slot = slot(column, row) {
+            if dense[slot].isEmpty { occupied += 1 }
+            dense[slot].append(id)
+            return
+        }
+        let key = EditableIndex.key(column, row)
+        if sparse[key] == nil { occupied += 1 }
+        sparse[key, default: []].append(id)
+    }
+
+    /// Removes `id` from a cell (swapping the last into its place).
+    mutating func remove(_ id: UInt64, _ column: Int, _ row: Int) {
+        if let slot = slot(column, row) {
+            guard let at = dense[slot].firstIndex(of: id) else { return }
+            dense[slot].swapAt(at, dense[slot].count - 1)
+            dense[slot].removeLast()
+            if dense[slot].isEmpty { occupied -= 1 }
+            return
+        }
+        let key = EditableIndex.key(column, row)
+        guard let at = sparse[key]?.firstIndex(of: id) else { return }
+        if sparse[key]!.count == 1 {
+            sparse[key] = nil
+            occupied -= 1
+            return
+        }
+        sparse[key]!.swapAt(at, sparse[key]!.count - 1)
+        sparse[key]!.removeLast()
+    }
+
+    func forEachOccupied(_ body: ([UInt64]) -> Void) {
+        for ids in dense where !ids.isEmpty { body(ids) }
+        for ids in sparse.values { body(ids) }
+    }
+
+    /// Every occupied cell by key, its ids sorted, wherever it is stored.
+    var canonical: [Int64: [UInt64]] {
+        var result: [Int64: [UInt64]] = [:]
+        for (key, ids) in sparse { result[key] = ids.sorted() }
+        for row in rows where !dense.isEmpty {
+            for column in columns {
+                let ids = dense[slot(column, row)!]
+                if !ids.isEmpty { result[EditableIndex.key(column, row)] = ids.sorted() }
+            }
+        }
+        return result
+    }
 }

@@ -102,6 +102,8 @@ struct SelectGesture: Sendable {
     /// The moving items' frames when the move began (unzoomed), in data order.
     var startFrames: [(id: UInt64, frame: Rect)] = []
     var startBounds: Rect = .zero
+    /// The moving ids, for leaving them out of the snap candidates.
+    var movingIDs: Set<UInt64> = []
     /// The guides of the last step, unzoomed.
     var guides: [Guide] = []
     var snapping = true

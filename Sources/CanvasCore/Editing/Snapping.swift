@@ -164,59 +164,64 @@ public enum Snapping {
     static func gaps(
         _ moving: Rect, candidates: [Rect], threshold: Double
     ) -> (nudges: (x: [Double], y: [Double]), guides: [Guide]) {
-        let alongX = axisGaps(
-            moving, candidates.filter { $0.isFinite && $0.minY < moving.maxY && moving.minY < $0.maxY },
-            threshold: threshold, low: \.minX, high: \.maxX
-        ) { from, to in
-            Guide(x1: from, y1: moving.y + moving.height / 2, x2: to, y2: moving.y + moving.height / 2, kind: .gap)
+        let midX = moving.x + moving.width / 2, midY = moving.y + moving.height / 2
+        var rows: [(low: Double, high: Double)] = [], columns: [(low: Double, high: Double)] = []
+        for other in candidates where other.isFinite {
+            if other.minY < moving.maxY && moving.minY < other.maxY { rows.append((other.minX, other.maxX)) }
+            if other.minX < moving.maxX && moving.minX < other.maxX { columns.append((other.minY, other.maxY)) }
         }
-        let alongY = axisGaps(
-            moving, candidates.filter { $0.isFinite && $0.minX < moving.maxX && moving.minX < $0.maxX },
-            threshold: threshold, low: \.minY, high: \.maxY
-        ) { from, to in
-            Guide(x1: moving.x + moving.width / 2, y1: from, x2: moving.x + moving.width / 2, y2: to, kind: .gap)
+        let alongX = axisGaps(moving.minX, moving.maxX, rows, threshold: threshold) { from, to in
+            Guide(x1: from, y1: midY, x2: to, y2: midY, kind: .gap)
+        }
+        let alongY = axisGaps(moving.minY, moving.maxY, columns, threshold: threshold) { from, to in
+            Guide(x1: midX, y1: from, x2: midX, y2: to, kind: .gap)
         }
         return ((alongX.nudges, alongY.nudges), alongX.guides + alongY.guides)
     }
 
+    /// One axis of `gaps`: the moving span [`low`, `high`] and the
+    /// neighbours' spans on that axis.
     private static func axisGaps(
-        _ moving: Rect, _ neighbours: [Rect], threshold: Double,
-        low: KeyPath<Rect, Double>, high: KeyPath<Rect, Double>,
+        _ low: Double, _ high: Double, _ neighbours: [(low: Double, high: Double)], threshold: Double,
         segment: (Double, Double) -> Guide
     ) -> (nudges: [Double], guides: [Guide]) {
-        let sorted = neighbours.sorted { $0[keyPath: low] < $1[keyPath: low] }
+        let sorted = neighbours.sorted { $0.low < $1.low }
         var nudges: [Double] = [], guides: [Guide] = []
-        let length = moving[keyPath: high] - moving[keyPath: low]
-        for (i, a) in sorted.enumerated() {
-            for b in sorted[(i + 1)...] {
-                let gap = b[keyPath: low] - a[keyPath: high]
+        let length = high - low
+        for i in sorted.indices {
+            let a = sorted[i]
+            for j in (i + 1)..<sorted.count {
+                let b = sorted[j]
+                let gap = b.low - a.high
                 guard gap > 0 else { continue }
                 // Nothing else may sit in the gap.
-                let blocked = sorted.contains { other in
-                    other != a && other != b && other[keyPath: low] < b[keyPath: low] && other[keyPath: high] > a[keyPath: high]
+                var blocked = false
+                for k in sorted.indices where k != i && k != j {
+                    let other = sorted[k]
+                    if other.low >= b.low { break }  // sorted: nothing later starts before b
+                    if other.high > a.high { blocked = true; break }
                 }
                 if blocked { continue }
-                let pair = segment(a[keyPath: high], b[keyPath: low])
+                let pair = segment(a.high, b.low)
                 // Beyond b: moving starts one gap past b's far edge.
-                let after = b[keyPath: high] + gap - moving[keyPath: low]
+                let after = b.high + gap - low
                 if abs(after) <= threshold {
                     nudges.append(after)
-                    guides += [pair, segment(b[keyPath: high], b[keyPath: high] + gap)]
+                    guides += [pair, segment(b.high, b.high + gap)]
                 }
                 // Before a: moving ends one gap before a's near edge.
-                let before = a[keyPath: low] - gap - moving[keyPath: high]
+                let before = a.low - gap - high
                 if abs(before) <= threshold {
                     nudges.append(before)
-                    guides += [segment(a[keyPath: low] - gap, a[keyPath: low]), pair]
+                    guides += [segment(a.low - gap, a.low), pair]
                 }
                 // Centred between them, when it fits.
                 if gap > length {
                     let side = (gap - length) / 2
-                    let centred = a[keyPath: high] + side - moving[keyPath: low]
+                    let centred = a.high + side - low
                     if abs(centred) <= threshold {
                         nudges.append(centred)
-                        guides += [segment(a[keyPath: high], a[keyPath: high] + side),
-                                   segment(b[keyPath: low] - side, b[keyPath: low])]
+                        guides += [segment(a.high, a.high + side), segment(b.low - side, b.low)]
                     }
                 }
             }

@@ -54,10 +54,12 @@ extension CanvasEngine {
     public func remove(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
         try checkEditable()
         try checkIDs(ids, "remove")
+        // Last first: each removal then shifts only what follows it, and
+        // items removed from the end shift nothing (undo replays the exact inverse).
+        let positions = ids.map { items.index(of: $0)! }.sorted(by: >)
         return try edit { () throws(CanvasError) in
-            for id in ids {
-                let position = items.index(of: id)!
-                perform(.remove(id: id, position: position, frame: currentFrame(at: position)))
+            for position in positions {
+                perform(.remove(id: items.ids[position], position: position, frame: currentFrame(at: position)))
             }
         }
     }

@@ -136,9 +136,9 @@ extension CanvasEngine {
         var offset = Point.zero
         gesture.guides = []
         if snapping && !editing.snap.isOff {
-            let movingIDs = Set(gesture.startFrames.map(\.id))
+            if gesture.movingIDs.isEmpty { gesture.movingIDs = Set(gesture.startFrames.map(\.id)) }
             let result = Snapping.snap(
-                moved, candidates: snapCandidates(around: moved, excluding: movingIDs),
+                moved, candidates: snapCandidates(around: moved, excluding: gesture.movingIDs),
                 settings: editing.snap, threshold: editing.snap.threshold / zoom.scale
             )
             offset = result.offset
@@ -230,23 +230,26 @@ extension CanvasEngine {
     }
 
     /// Snap candidates: other items' frames (unzoomed) near `bounds`, from the
-    /// index. "Near" is a screen's worth around the bounds (at least 256
-    /// points), so neighbours off screen count too; the nearest 64 by centre
-    /// distance are kept, which bounds the gap search.
+    /// index. "Near" is half a screen around the bounds (at least 256
+    /// points), so neighbours just off screen count too; the nearest 64 by
+    /// centre distance are kept, which bounds the gap search.
     func snapCandidates(around bounds: Rect, excluding moving: Set<UInt64>) -> [Rect] {
         let zoom = self.zoom
-        let reach = max(256, max(viewport.size.width, viewport.size.height) / zoom.scale)
+        let reach = max(256, max(viewport.size.width, viewport.size.height) / 2 / zoom.scale)
         let area = Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
         let cx = bounds.x + bounds.width / 2, cy = bounds.y + bounds.height / 2
-        var found = worldQuery(area).filter { !moving.contains(resolvedIDs[$0]) }.map { resolution.frames[$0] }
-        if found.count > Self.snapCandidateLimit {
-            func distance(_ r: Rect) -> Double {
-                let dx = r.x + r.width / 2 - cx, dy = r.y + r.height / 2 - cy
-                return dx * dx + dy * dy
-            }
-            found.sort { distance($0) < distance($1) }
-            found.removeLast(found.count - Self.snapCandidateLimit)
+        let frames = resolution.frames, ids = resolvedIDs
+        var found = worldQuery(area).compactMap { moving.contains(ids[$0]) ? nil : frames[$0] }
+        guard found.count > Self.snapCandidateLimit else { return found }
+        // The nearest: the limit-th smallest distance found in linear time, then a filter.
+        func distance(_ r: Rect) -> Double {
+            let dx = r.x + r.width / 2 - cx, dy = r.y + r.height / 2 - cy
+            return dx * dx + dy * dy
         }
+        var distances = found.map(distance)
+        let cutoff = selectValue(atRank: Self.snapCandidateLimit - 1, in: &distances)
+        found = found.filter { distance($0) <= cutoff }
+        if found.count > Self.snapCandidateLimit { found.removeLast(found.count - Self.snapCandidateLimit) }
         return found
     }
 
