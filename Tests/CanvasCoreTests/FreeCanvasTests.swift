@@ -161,6 +161,19 @@ struct FreeCanvasTests {
         expectCanvasError(.invalidArgument, messageContains: ["nothing to redo"]) { try engine.redo() }
     }
 
+    @Test("removing the selection is one step, and undo brings the items and the selection back")
+    func removeSelection() throws {
+        let engine = try freeEngine([rect(0, 0, 10, 10), rect(20, 0, 10, 10), rect(40, 0, 10, 10)])
+        try engine.select(id: 1)
+        try engine.select(id: 3)
+        try engine.removeSelection()
+        #expect(engine.resolvedIDs == [2])
+        #expect(try engine.removeSelection() == nil)
+        try engine.undo()
+        #expect(engine.resolvedIDs == [1, 2, 3])
+        #expect(engine.selection == [1, 3])
+    }
+
     @Test("the history is bounded")
     func bounded() throws {
         let engine = try freeEngine([rect(0, 0, 10, 10)])

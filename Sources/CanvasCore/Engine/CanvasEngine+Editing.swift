@@ -64,6 +64,15 @@ extension CanvasEngine {
         }
     }
 
+    /// Removes the selected items, as one step (what a delete key does).
+    /// - Returns: the visible diff; `nil` when nothing is selected.
+    @discardableResult
+    public func removeSelection() throws(CanvasError) -> VisibleUpdate? {
+        let ids = selection
+        guard !ids.isEmpty else { return nil }
+        return try remove(ids)
+    }
+
     /// Moves items so their frames' top-left corners land on the given origins.
     /// - Throws: `.invalidArgument` on a laid-out canvas (only free items
     ///   have their own positions) or for a repeated id; `.notFound`;
