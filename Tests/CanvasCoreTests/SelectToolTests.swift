@@ -125,6 +125,37 @@ struct SelectToolTests {
         #expect(engine.frame(of: 1) == rect(0, 0, 50, 50))
     }
 
+    @Test("pointer events route to the select tool: press, drag, ticks near the edge auto-pan, release is one step")
+    func pointerRouting() throws {
+        let engine = try threeInARow()
+        // The viewport shows content from (0, 0); item 1 is under viewport point (10, 10).
+        try engine.pointerDown(at: point(10, 10), time: 0, modifiers: [])
+        #expect(engine.selection == [1])
+        try engine.pointerMove(to: point(200, 150), time: 16)
+        #expect(engine.frame(of: 1) == rect(190, 140, 50, 50))
+        #expect(engine.viewport.offset == .zero)  // the select tool does not pan
+        try engine.pointerMove(to: point(390, 150), time: 32)  // 10 points from the right edge
+        _ = try engine.tick(at: 40)  // ticks scroll by the time since the last tick (or the press)
+        let offset = engine.viewport.offset, before = engine.frame(of: 1)!
+        #expect(offset == point(AutoPan.maxSpeed * 0.75 * 40, 0))
+        _ = try engine.tick(at: 140)
+        let step = AutoPan.maxSpeed * 0.75 * 100
+        #expect(engine.viewport.offset == point(offset.x + step, 0))
+        #expect(engine.frame(of: 1) == rect(before.x + step, before.y, 50, 50))
+        try engine.pointerUp(at: point(390, 150), time: 140)
+        #expect(!engine.isSelectGestureActive)
+        try engine.undo()
+        #expect(engine.frame(of: 1) == rect(0, 0, 50, 50))
+        // Shift at the press adds; a press on empty space with the pan tool pans as before.
+        try engine.pointerDown(at: point(110 - engine.viewport.offset.x, 10), time: 200, modifiers: [.shift])
+        try engine.pointerUp(at: point(110 - engine.viewport.offset.x, 10), time: 210)
+        #expect(engine.selection == [2])
+        engine.setTool(.pan)
+        try engine.pointerDown(at: point(10, 10), time: 300, modifiers: [])
+        #expect(!engine.isSelectGestureActive)
+        try engine.pointerUp(at: point(10, 10), time: 310)
+    }
+
     @Test("nudge: 1 point, 10 with shift, a grid step with grid snapping; each one undo step")
     func nudge() throws {
         let engine = try threeInARow()

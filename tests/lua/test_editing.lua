@@ -71,4 +71,18 @@ local f = canvas.new{items = {{id = 1, width = 10, height = 10}, {id = 2, width 
 f:insert({{id = 3, width = 10, height = 10}}, 1)
 assert(f:result().items[1].id == 3 and f:result().items[2].id == 1)
 assert(not pcall(f.move, f, 1, 5, 5))
+-- The select tool through pointer gestures: a drag in progress snaps and shows its guides.
+local d = canvas.new{layout = "free", tool = "select", snap = {items = true, gaps = false},
+  viewport = {width = 400, height = 300, x = 0, y = 0},
+  items = {{id = 1, x = 0, y = 0, width = 50, height = 50}, {id = 2, x = 100, y = 0, width = 50, height = 50}},
+  gestures = {{"down", x = 10, y = 10, t = 0}, {"move", x = 55, y = 110, t = 16}}}
+local guides = d:guides()
+assert(#guides == 1 and guides[1].kind == "edge" and guides[1].x1 == 100, "an edge guide at x = 100")
+assert(d:result().items[1].x == 50 and d:result().guides)
+-- A marquee in progress is in the result (the SVG draws it).
+local m = canvas.new{layout = "free", tool = "select", viewport = {width = 400, height = 300, x = 0, y = 0},
+  items = {{id = 1, x = 0, y = 0, width = 50, height = 50}, {id = 2, x = 100, y = 0, width = 50, height = 50}},
+  gestures = {{"down", x = 300, y = 200, t = 0}, {"move", x = 120, y = 20, t = 16}}}
+assert(m:result().marquee.width == 180 and #m:selection() == 1 and m:selection()[1] == 2)
+
 return {layout = "free", items = {}}

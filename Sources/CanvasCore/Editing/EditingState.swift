@@ -107,6 +107,10 @@ struct SelectGesture: Sendable {
     /// The guides of the last step, unzoomed.
     var guides: [Guide] = []
     var snapping = true
+    /// The pointer in viewport coordinates and the time it was last seen
+    /// (pointer events and ticks), for auto-pan.
+    var pointer: Point = .zero
+    var lastTime: Double?
 }
 
 /// The editing state of an engine, in one stored property so the engine's

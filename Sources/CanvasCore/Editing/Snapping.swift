@@ -229,9 +229,37 @@ public enum Snapping {
         return (nudges, guides)
     }
 
-    /// Guides without repeats, in a stable order.
+    /// Guides without repeats, in a stable order: edge and centre lines on
+    /// the same coordinate become one line spanning them all (each
+    /// neighbour would otherwise draw its own piece of it); gap segments stay
+    /// as they are.
     static func merged(_ guides: [Guide]) -> [Guide] {
-        var seen = Set<Guide>()
-        return guides.filter { seen.insert($0).inserted }
+        var result: [Guide] = []
+        var line: [Guide: Int] = [:]  // a line's key (kind and coordinate, ends zeroed) -> its slot
+        for guide in guides {
+            let vertical = guide.x1 == guide.x2
+            guard guide.kind != .gap, vertical || guide.y1 == guide.y2 else {
+                if !result.contains(guide) { result.append(guide) }
+                continue
+            }
+            let key = vertical
+                ? Guide(x1: guide.x1, y1: 0, x2: guide.x1, y2: 0, kind: guide.kind)
+                : Guide(x1: 0, y1: guide.y1, x2: 0, y2: guide.y1, kind: guide.kind)
+            guard let slot = line[key] else {
+                line[key] = result.count
+                result.append(guide)
+                continue
+            }
+            var merged = result[slot]
+            if vertical {
+                merged.y1 = min(merged.y1, guide.y1)
+                merged.y2 = max(merged.y2, guide.y2)
+            } else {
+                merged.x1 = min(merged.x1, guide.x1)
+                merged.x2 = max(merged.x2, guide.x2)
+            }
+            result[slot] = merged
+        }
+        return result
     }
 }
