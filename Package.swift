@@ -6,12 +6,21 @@ import PackageDescription
 //   Canvas      the C ABI (@c exports declared in include/canvas.h); validates, converts
 //   CCanvasLua  the Lua binding, in C, reaching the engine only through canvas.h
 //   canvas-lua  the command-line host, shaped like Lua's own lua.c
-let luaInclude = "-I/usr/include/lua5.4"
+//
+// A Swift package depending on Canvas uses the CanvasCore product: it has no
+// unsafe flags (SwiftPM refuses those in a versioned dependency). The unsafe
+// linker flags (the version script, the SONAME) stay on libcanvas.so, which a
+// Swift dependent does not need. Lua's headers come through the CLua
+// system-library target (pkg-config lua5.4); the Lua module includes them as
+// <lua5.4/lua.h> when it can (lluaheaders.h), so it is not linked against
+// liblua: the interpreter that loads it provides Lua.
 let exportsMap = Context.packageDirectory + "/Sources/Canvas/exports.map"
 
 let package = Package(
     name: "Canvas",
     products: [
+        // The engine for Swift programs: `import CanvasCore`.
+        .library(name: "CanvasCore", targets: ["CanvasCore"]),
         // libcanvas.so: the C ABI for C, Python (ctypes) and any FFI.
         .library(name: "canvas", type: .dynamic, targets: ["Canvas", "CanvasSharedLibrary"]),
         // libcanvaslua.so: the Lua module; installed as canvas.so for `require "canvas"`.
@@ -35,18 +44,17 @@ let package = Package(
         .target(
             name: "CanvasSharedLibrary",
             publicHeadersPath: ".",
+            // clang writes DWARF 5, which valgrind 3.19 cannot read; Swift writes 4.
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libcanvas.so.1"])]
         ),
-        .target(
-            name: "CCanvasLua",
-            dependencies: ["Canvas", "CCanvasHeader"],
-            cSettings: [.unsafeFlags([luaInclude])]
-        ),
+        // Lua 5.4, for the programs that embed it (they link liblua5.4).
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .target(name: "CCanvasLua", dependencies: ["Canvas", "CCanvasHeader"]),
         .executableTarget(
             name: "canvas-lua",
-            dependencies: ["CCanvasLua"],
-            cSettings: [.unsafeFlags([luaInclude])],
-            linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("m")]
+            dependencies: ["CCanvasLua", "CLua"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .testTarget(name: "CanvasCoreTests", dependencies: ["CanvasCore"]),
     ]
@@ -58,9 +66,8 @@ if Context.environment["CANVAS_FUZZ"] != nil {
     package.targets += [
         .executableTarget(
             name: "fuzz-lua",
-            dependencies: ["CCanvasLua"],
-            cSettings: [.unsafeFlags([luaInclude])],
-            linkerSettings: [.linkedLibrary("lua5.4"), .linkedLibrary("m")]
+            dependencies: ["CCanvasLua", "CLua"],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(name: "fuzz-abi", dependencies: ["Canvas", "CCanvasHeader"]),
     ]

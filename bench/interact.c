@@ -9,16 +9,24 @@
 **   pan   one step of a drag, 20 points right and 12 down (bouncing off
 **         the content's edges): canvas_set_viewport_offset, then
 **         canvas_copy_visible, canvas_copy_appeared and
-**         canvas_copy_disappeared into the caller's buffers.
+**         canvas_copy_disappeared into the caller's buffers, and
+**         canvas_copy_visible_items (ids and zoomed frames, what a host
+**         draws) into a buffer that grows as host_frame.h's do.
 **   zoom  one step of a pinch at the viewport's center, the scale moving
 **         1% a step between 0.7 and 1.4: canvas_pinch(CANVAS_PINCH_CHANGED),
-**         then the same three copies.
+**         then the same four copies.
+**
+** With --ids-only first, the steps leave canvas_copy_visible_items out: the
+** before/after table runs this program against libraries older than it.
 **
 ** Each step is timed on its own; a run reports the mean step, the result
 ** is the median of the runs' means, with the 99th percentile of all steps.
 ** Prints JSON.
 */
-#include "common.h"
+#include "host_frame.h"
+
+/* A weak reference: --ids-only runs against libraries that lack it. */
+#pragma weak canvas_copy_visible_items
 
 typedef struct host_buffers {
     uint64_t *visible, *appeared, *disappeared;
@@ -26,7 +34,9 @@ typedef struct host_buffers {
     size_t visible_count, changed_count;
 } host_buffers;
 
-static void copy_update(canvas_engine *engine, host_buffers *b) {
+static int ids_only;
+
+static void copy_update(canvas_engine *engine, host_buffers *b, host_frame *items) {
     size_t count = 0;
     CHECK(engine, canvas_copy_visible(engine, b->visible, b->capacity, &count));
     b->visible_count += count;
@@ -34,15 +44,11 @@ static void copy_update(canvas_engine *engine, host_buffers *b) {
     b->changed_count += count;
     CHECK(engine, canvas_copy_disappeared(engine, b->disappeared, b->capacity, &count));
     b->changed_count += count;
-}
-
-static double percentile(double *values, size_t count, double p) {
-    qsort(values, count, sizeof *values, compare_doubles);
-    size_t at = (size_t)(p * (double)(count - 1));
-    return values[at];
+    if (!ids_only) host_copy_items(engine, items);
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "--ids-only") == 0) ids_only = 1, argc--, argv++;
     int runs = argc > 1 ? atoi(argv[1]) : 5;
     int steps = argc > 2 ? atoi(argv[2]) : 2000;
     size_t default_counts[] = {1000, 1000000};
@@ -62,6 +68,7 @@ int main(int argc, char **argv) {
         CHECK(engine, canvas_get_content_size(engine, &content));
 
         host_buffers b = {xmalloc(n * 8), xmalloc(n * 8), xmalloc(n * 8), n, 0, 0};
+        host_frame items = host_frame_make();
         double *pan_means = xmalloc(runs * sizeof(double)), *zoom_means = xmalloc(runs * sizeof(double));
         double *pan_steps = xmalloc((size_t)runs * steps * sizeof(double));
         double *zoom_steps = xmalloc((size_t)runs * steps * sizeof(double));
@@ -84,7 +91,7 @@ int main(int argc, char **argv) {
                         if (to.y < 0 || to.y > content.height - 800) dy = -dy, to.y = view.y + dy;
                         double t = now_seconds();
                         CHECK(engine, canvas_set_viewport_offset(engine, to, NULL));
-                        copy_update(engine, &b);
+                        copy_update(engine, &b, &items);
                         double elapsed = now_seconds() - t;
                         pan_steps[(size_t)run * steps + s] = elapsed;
                         total += elapsed;
@@ -100,7 +107,7 @@ int main(int argc, char **argv) {
                         if (scale > 1.4 || scale < 0.7) factor = 1 / factor, scale *= factor * factor;
                         double t = now_seconds();
                         CHECK(engine, canvas_pinch(engine, CANVAS_PINCH_CHANGED, scale, 2, center));
-                        copy_update(engine, &b);
+                        copy_update(engine, &b, &items);
                         double elapsed = now_seconds() - t;
                         zoom_steps[(size_t)run * steps + s] = elapsed;
                         total += elapsed;
@@ -122,6 +129,7 @@ int main(int argc, char **argv) {
         fflush(stdout);
         canvas_engine_destroy(engine);
         free(sizes), free(b.visible), free(b.appeared), free(b.disappeared);
+        host_frame_free(&items);
         free(pan_means), free(zoom_means), free(pan_steps), free(zoom_steps);
     }
     printf("}}\n");

@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+import motion
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
 FRAME = 1 / 120  # one frame at 120 Hz, in seconds
@@ -59,6 +61,7 @@ def compile_benches(bin_dir, out_dir):
         "layout": (["-DLAYOUT_MAIN"], "layout.c", []),
         "cull": ([], "cull.c", ["-lgeos_c"]),
         "interact": ([], "interact.c", []),
+        "frame": ([], "frame.c", []),
         "memory": ([], "memory.c", []),
     }
     for name, (flags, source, libraries) in targets.items():
@@ -284,7 +287,9 @@ def bench_before_after(programs, bin_dir, before_dir, quick):
             env = builds[b]
             layout[b].append(json.loads(run([programs["layout"], "5", "10000", str(big)], env=env)))
             cull[b].append(json.loads(run([programs["cull"], str(big), "3", "all", "canvas"], env=env)))
-            interact[b].append(json.loads(run([programs["interact"], "3", "1000", "1000", str(big)], env=env)))
+            # --ids-only: the steps as they were, without the visible items' copy the baseline lacks.
+            interact[b].append(json.loads(run([programs["interact"], "--ids-only", "3", "1000", "1000", str(big)],
+                                              env=env)))
     memory = {b: bench_memory(programs["memory"], big, 1, env=builds[b]) for b in builds}
 
     def med(samples, path):
@@ -499,7 +504,7 @@ def write_document(path, r):
         (f"At most 64 bytes per item ({mem['count']:,} items, peak)", f"{mem['per_item']:.1f} B", mem["per_item"] <= 64),
         (f"Zoom step at {int(inter_sizes[-1]):,} items about what it costs at {int(inter_sizes[0]):,} (within 1.5×)",
          f"{us(big_i['zoom'])} µs vs {us(small_i['zoom'])} µs = {ratio(zoom_ratio)}", zoom_ratio <= 1.5),
-    ]
+    ] + motion.goals(r["frames"])
 
     L = []
     L.append("# Benchmarks")
@@ -625,10 +630,11 @@ def write_document(path, r):
     L.append("")
     L.append("Items of 80 × 60 in a flow layout, a 1280 × 800 viewport (overscan 128) opened at the center. **Pan step**:")
     L.append("`canvas_set_viewport_offset` 20 points right and 12 down (bouncing off the edges), then `canvas_copy_visible`,")
-    L.append("`canvas_copy_appeared` and `canvas_copy_disappeared` into the caller's buffers. **Zoom step**:")
-    L.append("`canvas_pinch(CANVAS_PINCH_CHANGED)` at the viewport's center, the scale moving 1% a step between 0.7 and")
-    L.append(f"1.4, then the same three copies. {inter['steps']} steps a run, {inter['runs']} runs; the median of the runs' mean")
-    L.append("step, and the 99th percentile of single steps.")
+    L.append("`canvas_copy_appeared` and `canvas_copy_disappeared` into the caller's buffers, and `canvas_copy_visible_items`")
+    L.append("(the visible ids with their zoomed frames, what a host draws) into a buffer that grows when it is too small.")
+    L.append("**Zoom step**: `canvas_pinch(CANVAS_PINCH_CHANGED)` at the viewport's center, the scale moving 1% a step")
+    L.append(f"between 0.7 and 1.4, then the same four copies. {inter['steps']} steps a run, {inter['runs']} runs; the median")
+    L.append("of the runs' mean step, and the 99th percentile of single steps.")
     L.append("")
     L.append("| items | pan step | p99 | of a frame | visible | zoom step | p99 | of a frame | visible |")
     L.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -640,6 +646,7 @@ def write_document(path, r):
     L.append("")
     L.append("![Interaction step cost against item count](bench-interaction.svg)")
     L.append("")
+    L += motion.section(r["frames"], r["lua_frames"])
 
     # 5. Memory
     L.append("## 5. Memory")
@@ -707,7 +714,8 @@ def write_document(path, r):
     L.append("```")
     L.append("")
     L.append("The programs are in `bench/`: `layout.c` (a shared object that `run.py` drives through ctypes next to Taffy,")
-    L.append("and a program for the before/after table), `cull.c`, `interact.c`, `memory.c`, and `lua/` for the scripts.")
+    L.append("and a program for the before/after table), `cull.c`, `interact.c`, `frame.c` (with `host_frame.h`, the")
+    L.append("host's buffers; `motion.py` runs it and the Lua frame), `memory.c`, and `lua/` for the scripts.")
     L.append("")
     with open(path, "w") as f:
         f.write("\n".join(L))
@@ -806,6 +814,8 @@ cells with partial blocks among them); a planted fault in each new path failed t
 
 
 def miss_reason(goal, r, missed_queries):
+    if goal in (g[0] for g in motion.goals(r["frames"])):
+        return motion.miss_reason(goal, r["frames"])
     lay, script, mem, inter = r["layout"], r["scripting"], r["memory"], r["interaction"]
     if goal.startswith("Layout pipeline"):
         worst = max(lay, key=lambda n: lay[n]["canvas"] / lay[n]["floor"])
@@ -880,6 +890,8 @@ def main():
     r["scripting"] = bench_scripting(bin_dir, 100_000 if not args.quick else 20_000, 2 if args.quick else 12, 2)
     log("interaction")
     r["interaction"] = json.loads(run([programs["interact"], "5", "2000", "1000", str(big)]))
+    r["frames"] = motion.bench_frames(programs["frame"], args.quick)
+    r["lua_frames"] = motion.bench_lua_frames(programs["frame"], bin_dir, args.quick)
     log("memory")
     r["memory"] = bench_memory(programs["memory"], big, 3)
     log("start-up")
@@ -900,11 +912,15 @@ def main():
                ("Taffy flex-wrap", "#ff7f0e", [(n, lay[n]["taffy"]) for n in sorted(lay)])])
     inter = r["interaction"]["sizes"]
     keys = sorted(inter, key=int)
+    frames = r["frames"]["sizes"]
+    frame_keys = sorted(frames, key=int)
     svg_chart(os.path.join(args.docs, "bench-interaction.svg"), "Interaction: one step against item count",
-              "1280 × 800 viewport; set offset or pinch, then copy visible/appeared/disappeared", "items",
+              "1280 × 800 viewport; input (and a tick), then copy the visible items, appeared, disappeared", "items",
               "time per step",
               [("pan step", "#1f77b4", [(int(n), inter[n]["pan"]) for n in keys]),
-               ("zoom step", "#d62728", [(int(n), inter[n]["zoom"]) for n in keys])],
+               ("zoom step", "#d62728", [(int(n), inter[n]["zoom"]) for n in keys]),
+               ("fling frame", "#2ca02c", [(int(n), frames[n]["fling"]) for n in frame_keys]),
+               ("pinch frame", "#9467bd", [(int(n), frames[n]["pinch"]) for n in frame_keys])],
               reference=("1% of a 120 Hz frame", FRAME / 100))
     write_document(os.path.join(args.docs, "BENCHMARKS.md"), r)
     with open(os.path.join(work, "results.json"), "w") as f:

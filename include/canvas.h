@@ -2,6 +2,10 @@
 ** canvas.h: the C interface to Canvas, a headless 2D canvas layout and
 ** viewport engine.
 **
+** Where comments name Pannable, they mean the SwiftUI view that lays a
+** collection out on a large pannable canvas and builds only the items on
+** screen: Canvas follows its layout rules and its behavior.
+**
 ** This header is the contract. Anything not declared here is not a
 ** published interface; new functions and status codes may be added in
 ** later versions, but nothing declared here is renamed or changes meaning
@@ -21,6 +25,18 @@
 **     canvas_status_string may be called from anywhere at any time.
 **   - A callback must not call back into the engine that invoked it; such a
 **     call is refused with CANVAS_ERR_BUSY.
+**   - Errors: every function that takes an engine fails with CANVAS_ERR_NULL
+**     when it is NULL and with CANVAS_ERR_BUSY from inside one of its
+**     callbacks (those that return no status give 0 or "" instead). Each
+**     function's "Errors:" paragraph lists the failures beyond these; "none
+**     beyond the engine's" means just these two.
+**   - Positions in messages: the engine's messages count items from 0, as C
+**     indexes ("duplicate id 5 at items 1 and 6" names the second and the
+**     seventh item); the Lua module's messages count from 1, as Lua does
+**     ("items[2]" is the second).
+**   - Faces: each function's comment ends with its spelling in Lua (the
+**     module; c is a canvas object), Python (the canvas package) and Swift
+**     (CanvasCore), or none with the reason; docs/parity.md tabulates them.
 */
 #ifndef CANVAS_H
 #define CANVAS_H
@@ -97,17 +113,35 @@ typedef struct canvas_engine canvas_engine;
 
 /*
 ** Returns CANVAS_ABI_VERSION as the linked library was built with it.
+**
+** Errors: none (never fails)
+**
+** Lua: canvas.abi_version
+** Python: canvas.ABI_VERSION
+** Swift: none (Swift builds the engine into the program: there is no ABI between them)
 */
 unsigned canvas_abi_version(void);
 
 /*
 ** Returns the library version as a static string, "MAJOR.MINOR.PATCH".
+**
+** Errors: none (never fails)
+**
+** Lua: canvas.version
+** Python: canvas.__version__
+** Swift: none (a Swift package's version is its tag)
 */
 const char *canvas_version(void);
 
 /*
 ** Returns a static English description of a status code; unknown codes
 ** give "unknown status".
+**
+** Errors: none (unknown codes give "unknown status")
+**
+** Lua: none (failures are raised as messages)
+** Python: canvas.CanvasError (its status and message)
+** Swift: CanvasError.Kind, CanvasError.description
 */
 const char *canvas_status_string(canvas_status status);
 
@@ -116,6 +150,12 @@ const char *canvas_status_string(canvas_status status);
 ** Creates an engine with no items, a flow layout with default settings,
 ** automatic content size, no margins, a centered content anchor and
 ** left-to-right direction. Returns NULL only when memory runs out.
+**
+** Errors: none (NULL only when memory runs out)
+**
+** Lua: canvas.new, canvas.resolve
+** Python: Engine()
+** Swift: CanvasEngine.init()
 */
 canvas_engine *canvas_engine_create(void);
 
@@ -123,6 +163,12 @@ canvas_engine *canvas_engine_create(void);
 ** DESTRUCTOR: canvas_engine
 ** Frees the engine and everything it owns. NULL is a harmless no-op.
 ** Strings and pointers obtained from the engine become invalid.
+**
+** Errors: none (NULL is a no-op)
+**
+** Lua: c:close (or garbage collection)
+** Python: Engine.close (or with Engine() as engine)
+** Swift: none (an engine is freed with its last reference)
 */
 void canvas_engine_destroy(canvas_engine *engine);
 
@@ -132,6 +178,12 @@ void canvas_engine_destroy(canvas_engine *engine);
 ** when no call has failed. The string is owned by the engine and stays valid
 ** until the next call on it that fails or until it is destroyed; copy it to
 ** keep it. A NULL engine gives a static message saying so.
+**
+** Errors: none (a NULL engine gives a static message)
+**
+** Lua: none (a failed call raises its message)
+** Python: Engine.last_error
+** Swift: none (failures are thrown as CanvasError)
 */
 const char *canvas_engine_last_error(const canvas_engine *engine);
 
@@ -147,6 +199,10 @@ const char *canvas_engine_last_error(const canvas_engine *engine);
 **
 ** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id),
 ** CANVAS_ERR_CALLBACK (the zoom callback failed; nothing changed).
+**
+** Lua: c:set_items, description.items
+** Python: Engine.set_items
+** Swift: CanvasEngine.setItems(sizes:ids:)
 */
 canvas_status canvas_set_items(
     canvas_engine *engine,
@@ -158,6 +214,12 @@ canvas_status canvas_set_items(
 ** METHOD: canvas_engine
 ** Returns the number of items set by the last successful canvas_set_items.
 ** A NULL engine gives 0.
+**
+** Errors: none (a NULL engine gives 0)
+**
+** Lua: none (#c:result().items)
+** Python: Engine.item_count
+** Swift: CanvasEngine.items (its count)
 */
 size_t canvas_get_item_count(const canvas_engine *engine);
 
@@ -179,6 +241,10 @@ enum {
 **
 ** Errors: CANVAS_ERR_NON_FINITE (a spacing), CANVAS_ERR_INVALID_ARGUMENT
 ** (negative spacing or max_width, unknown alignment).
+**
+** Lua: canvas.flow, c:set_layout, description.layout
+** Python: Engine.set_flow
+** Swift: FlowLayout.init(horizontalSpacing:verticalSpacing:alignment:maxWidth:), CanvasEngine.setLayout(_:)
 */
 canvas_status canvas_set_layout_flow(
     canvas_engine *engine,
@@ -197,6 +263,10 @@ canvas_status canvas_set_layout_flow(
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative
 ** columns or spacing, alignment outside 0..1).
+**
+** Lua: canvas.grid, c:set_layout, description.layout
+** Python: Engine.set_grid
+** Swift: GridLayout.init(columns:horizontalSpacing:verticalSpacing:alignment:), CanvasEngine.setLayout(_:)
 */
 canvas_status canvas_set_layout_grid(
     canvas_engine *engine,
@@ -229,8 +299,46 @@ typedef canvas_status (*canvas_place_fn)(
 ** user must stay valid until then.
 **
 ** Errors: CANVAS_ERR_NULL (place).
+**
+** Lua: description.layout (a place function), c:set_layout
+** Python: Engine.set_layout, Engine.set_custom
+** Swift: CanvasLayout, CanvasEngine.setLayout(_:)
 */
 canvas_status canvas_set_layout_custom(canvas_engine *engine, canvas_place_fn place, void *user);
+
+/* One item as canvas_place_items_fn sees it. */
+typedef struct canvas_layout_item {
+    uint64_t id;            /* the item's id */
+    size_t index;           /* its 0-based position in the items */
+    canvas_size size;       /* its size, sanitized (finite, not negative) */
+} canvas_layout_item;
+
+/*
+** A custom layout that also gets each item's id and index, for layouts that
+** depend on which item is which (a calendar, a kanban board) rather than on
+** sizes alone: place the count items and write one frame per item, in item
+** order, to frames_out. Everything else is as for canvas_place_fn.
+*/
+typedef canvas_status (*canvas_place_items_fn)(
+    void *user,
+    const canvas_layout_item *items,
+    size_t count,
+    double proposal_width,
+    double proposal_height,
+    canvas_rect *frames_out);
+
+/*
+** METHOD: canvas_engine
+** Selects a custom layout whose place function gets ids and indices too
+** (canvas_place_items_fn); otherwise as canvas_set_layout_custom.
+**
+** Errors: CANVAS_ERR_NULL (engine or place).
+**
+** Lua: description.layout (a place function: its items carry id and index), c:set_layout
+** Python: none (not bound yet: Engine.set_layout's callable gets sizes only)
+** Swift: LayoutItem.id, LayoutItem.index, CanvasEngine.setLayout(_:)
+*/
+canvas_status canvas_set_layout_custom_items(canvas_engine *engine, canvas_place_items_fn place, void *user);
 
 /* How the content size follows the items. */
 typedef int canvas_content_mode;
@@ -247,6 +355,10 @@ enum {
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown mode, negative size),
 ** CANVAS_ERR_NON_FINITE.
+**
+** Lua: description.content_size, c:set_content_size
+** Python: Engine.set_content_size
+** Swift: ResolveOptions.contentSize (CanvasEngine.options)
 */
 canvas_status canvas_set_content_size(canvas_engine *engine, canvas_content_mode mode, canvas_size size);
 
@@ -255,6 +367,10 @@ canvas_status canvas_set_content_size(canvas_engine *engine, canvas_content_mode
 ** Sets the margins around the content.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+**
+** Lua: description.margins, c:set_margins
+** Python: Engine.set_margins
+** Swift: ResolveOptions.margins (CanvasEngine.options)
 */
 canvas_status canvas_set_margins(canvas_engine *engine, canvas_insets margins);
 
@@ -265,6 +381,10 @@ canvas_status canvas_set_margins(canvas_engine *engine, canvas_insets margins);
 ** bottom-trailing. In right-to-left the x is mirrored.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (outside 0..1).
+**
+** Lua: description.content_anchor, c:set_content_anchor
+** Python: Engine.set_anchor
+** Swift: ResolveOptions.contentAnchor (CanvasEngine.options)
 */
 canvas_status canvas_set_content_anchor(canvas_engine *engine, canvas_point anchor);
 
@@ -281,6 +401,10 @@ enum {
 ** which physical side the leading and trailing margins fall on.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown direction).
+**
+** Lua: description.direction, c:set_direction
+** Python: Engine.set_direction
+** Swift: ResolveOptions.direction (CanvasEngine.options)
 */
 canvas_status canvas_set_layout_direction(canvas_engine *engine, canvas_direction direction);
 
@@ -294,6 +418,10 @@ canvas_status canvas_set_layout_direction(canvas_engine *engine, canvas_directio
 ** Errors: CANVAS_ERR_CALLBACK (a custom layout failed; its message is kept
 ** if it set one), CANVAS_ERR_BAD_LAYOUT (wrong number of frames, a
 ** non-finite or negative-sized frame).
+**
+** Lua: c:resolve, canvas.resolve
+** Python: Engine.resolve
+** Swift: CanvasEngine.resolve()
 */
 canvas_status canvas_resolve(canvas_engine *engine);
 
@@ -305,6 +433,10 @@ canvas_status canvas_resolve(canvas_engine *engine);
 **
 ** Errors: CANVAS_ERR_NULL (engine or count_out), CANVAS_ERR_BUFFER_TOO_SMALL
 ** (*count_out still says how many are needed; nothing is written).
+**
+** Lua: c:result (its items)
+** Python: Engine.frames, Engine.frames_buffer
+** Swift: CanvasEngine.frames, CanvasEngine.frame(at:)
 */
 canvas_status canvas_copy_frames(
     const canvas_engine *engine,
@@ -316,6 +448,12 @@ canvas_status canvas_copy_frames(
 ** METHOD: canvas_engine
 ** Copies the ids of the resolved frames, in the same order as
 ** canvas_copy_frames; same buffer rules.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:result (each item's id)
+** Python: Engine.ids
+** Swift: CanvasEngine.resolvedIDs
 */
 canvas_status canvas_copy_ids(
     const canvas_engine *engine,
@@ -328,6 +466,10 @@ canvas_status canvas_copy_ids(
 ** Stores the content size of the last successful resolve in *out.
 **
 ** Errors: CANVAS_ERR_NULL.
+**
+** Lua: c:result (content_size)
+** Python: Engine.content_size
+** Swift: CanvasEngine.contentSize
 */
 canvas_status canvas_get_content_size(const canvas_engine *engine, canvas_size *out);
 
@@ -337,6 +479,10 @@ canvas_status canvas_get_content_size(const canvas_engine *engine, canvas_size *
 ** cluster of items sits: origin and size) in *out.
 **
 ** Errors: CANVAS_ERR_NULL.
+**
+** Lua: c:result (content_bounds)
+** Python: Engine.content_bounds
+** Swift: CanvasEngine.contentBounds
 */
 canvas_status canvas_get_content_bounds(const canvas_engine *engine, canvas_rect *out);
 
@@ -349,6 +495,10 @@ canvas_status canvas_get_content_bounds(const canvas_engine *engine, canvas_rect
 **
 ** Errors: CANVAS_ERR_NULL (engine), CANVAS_ERR_INVALID_ARGUMENT (not inside a
 ** callback).
+**
+** Lua: none (a Lua callback raises an error instead)
+** Python: none (a Python callback raises an exception instead)
+** Swift: CanvasError (a layout or measure function throws it)
 */
 canvas_status canvas_callback_error(canvas_engine *engine, const char *message);
 
@@ -362,6 +512,10 @@ canvas_status canvas_callback_error(canvas_engine *engine, const char *message);
 ** then take NULL sizes. Replaces an estimate or measure function.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+**
+** Lua: description.item_size
+** Python: Engine.set_item_size
+** Swift: CanvasEngine.setSizing(_:) with ItemSizing.fixed(_:)
 */
 canvas_status canvas_set_item_size(canvas_engine *engine, canvas_size size);
 
@@ -373,6 +527,10 @@ canvas_status canvas_set_item_size(canvas_engine *engine, canvas_size size);
 ** items, reordering and removal; only new ids are measured.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+**
+** Lua: description.estimated_item_size
+** Python: Engine.set_estimated_item_size
+** Swift: CanvasEngine.setSizing(_:) with ItemSizing.measured(estimate:)
 */
 canvas_status canvas_set_estimated_item_size(canvas_engine *engine, canvas_size estimate);
 
@@ -395,6 +553,12 @@ typedef canvas_status (*canvas_measure_fn)(
 ** Sets the measure function (NULL removes it) and how many items one
 ** canvas_step measures (0 means the default, 200). Also selects measured
 ** sizing with the default estimate, unless an estimate is already set.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (chunk_size too large to describe memory).
+**
+** Lua: description.measure
+** Python: Engine.set_measure
+** Swift: CanvasEngine.setMeasure(_:chunkSize:)
 */
 canvas_status canvas_set_measure(canvas_engine *engine, canvas_measure_fn measure, void *user, size_t chunk_size);
 
@@ -416,18 +580,34 @@ enum {
 **
 ** Errors: CANVAS_ERR_CALLBACK (the measure function failed; nothing changed),
 ** and those of canvas_resolve.
+**
+** Lua: c:step
+** Python: Engine.step
+** Swift: CanvasEngine.step()
 */
 canvas_status canvas_step(canvas_engine *engine, canvas_step_result *result_out);
 
 /*
 ** METHOD: canvas_engine
 ** Forgets every measured size, so every item is measured again.
+**
+** Errors: none beyond the engine's.
+**
+** Lua: c:invalidate
+** Python: Engine.invalidate_measurements
+** Swift: CanvasEngine.invalidateMeasurements()
 */
 canvas_status canvas_invalidate_measurements(canvas_engine *engine);
 
 /*
 ** METHOD: canvas_engine
 ** Returns how many items still wait to be measured; 0 for a NULL engine.
+**
+** Errors: none (a NULL engine gives 0).
+**
+** Lua: none (c:step returns "measured" while items wait)
+** Python: Engine.pending_measurements
+** Swift: CanvasEngine.pendingMeasurements
 */
 size_t canvas_get_pending_measurements(const canvas_engine *engine);
 
@@ -449,6 +629,10 @@ size_t canvas_get_pending_measurements(const canvas_engine *engine);
 ** anchor on each axis.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative).
+**
+** Lua: c:set_viewport (width, height)
+** Python: Engine.set_viewport_size
+** Swift: CanvasEngine.setViewportSize(_:)
 */
 canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, int *published_out);
 
@@ -463,6 +647,10 @@ canvas_status canvas_set_viewport_size(canvas_engine *engine, canvas_size size, 
 **
 ** Errors: CANVAS_ERR_NON_FINITE (size; an infinite offset or overscan),
 ** CANVAS_ERR_INVALID_ARGUMENT (negative size).
+**
+** Lua: c:set_viewport, description.viewport
+** Python: Engine.set_viewport
+** Swift: CanvasEngine.setViewport(size:x:y:overscan:)
 */
 canvas_status canvas_set_viewport(
     canvas_engine *engine,
@@ -476,6 +664,10 @@ canvas_status canvas_set_viewport(
 ** Moves the viewport; the offset is clamped to [0, max(0, content - size)].
 **
 ** Errors: CANVAS_ERR_NON_FINITE.
+**
+** Lua: c:set_viewport (x, y)
+** Python: Engine.set_viewport_offset
+** Swift: CanvasEngine.setViewportOffset(_:)
 */
 canvas_status canvas_set_viewport_offset(canvas_engine *engine, canvas_point offset, int *published_out);
 
@@ -485,6 +677,10 @@ canvas_status canvas_set_viewport_offset(canvas_engine *engine, canvas_point off
 ** negative is taken as 0).
 **
 ** Errors: CANVAS_ERR_NON_FINITE.
+**
+** Lua: c:set_viewport (overscan)
+** Python: Engine.set_overscan
+** Swift: CanvasEngine.setOverscan(_:)
 */
 canvas_status canvas_set_overscan(canvas_engine *engine, double overscan, int *published_out);
 
@@ -494,6 +690,12 @@ canvas_status canvas_set_overscan(canvas_engine *engine, double overscan, int *p
 ** physics of its own; the engine's own motion (canvas_tick and the input
 ** calls) sets moving by itself. Measuring waits while either says so. A
 ** change is published with the viewport (the visible items stay).
+**
+** Errors: none beyond the engine's.
+**
+** Lua: c:set_moving
+** Python: Engine.set_moving
+** Swift: CanvasEngine.setMoving(_:)
 */
 canvas_status canvas_set_moving(canvas_engine *engine, int moving);
 
@@ -503,6 +705,10 @@ canvas_status canvas_set_moving(canvas_engine *engine, int moving);
 ** effect when the viewport first gets a size.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (outside 0..1).
+**
+** Lua: description.initial_anchor
+** Python: Engine.set_initial_anchor
+** Swift: CanvasEngine.initialAnchor
 */
 canvas_status canvas_set_initial_anchor(canvas_engine *engine, canvas_point anchor);
 
@@ -510,17 +716,55 @@ canvas_status canvas_set_initial_anchor(canvas_engine *engine, canvas_point anch
 ** METHOD: canvas_engine
 ** Stores the visible rectangle (offset and size, clamped, without overscan)
 ** in *out.
+**
+** Errors: CANVAS_ERR_NULL (out).
+**
+** Lua: c:result (viewport)
+** Python: Engine.viewport, Engine.offset
+** Swift: Viewport.visibleRect (CanvasEngine.viewport)
 */
 canvas_status canvas_get_viewport(const canvas_engine *engine, canvas_rect *out);
 
 /*
 ** METHOD: canvas_engine
-** Copy the ids of the last published update: visible (within the viewport
-** grown by the overscan), appeared, and disappeared, each in data order.
-** Same buffer rules as canvas_copy_frames.
+** Copies the visible ids of the last published update (the items within the
+** viewport grown by the overscan), in data order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:visible, c:set_viewport (an update's visible)
+** Python: Engine.visible, Engine.update
+** Swift: VisibleUpdate.visible (CanvasEngine.published)
 */
 canvas_status canvas_copy_visible(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids that appeared with the last published update (visible now,
+** not in the update before it), in data order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:set_viewport (an update's appeared)
+** Python: Engine.appeared, Engine.update
+** Swift: VisibleUpdate.appeared (CanvasEngine.published)
+*/
 canvas_status canvas_copy_appeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids that disappeared with the last published update (in the
+** update before it, not visible now), in their old data order. Same buffer
+** rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:set_viewport (an update's disappeared)
+** Python: Engine.disappeared, Engine.update
+** Swift: VisibleUpdate.disappeared (CanvasEngine.published)
+*/
 canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 
 /*
@@ -537,6 +781,12 @@ canvas_status canvas_copy_disappeared(const canvas_engine *engine, uint64_t *out
 ** use all of out, up to capacity, as scratch space while it works, so keep
 ** nothing there past the ids it reports. (A screenful then costs no
 ** allocation.)
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:query
+** Python: Engine.query
+** Swift: CanvasEngine.query(_:), CanvasEngine.queryIDs(_:into:capacity:)
 */
 canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity, size_t *count_out);
 
@@ -546,6 +796,10 @@ canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64
 ** order wins. *found_out is 1 and *id_out its id, or *found_out is 0.
 **
 ** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
+**
+** Lua: c:hit_test
+** Python: Engine.hit_test
+** Swift: CanvasEngine.item(at:)
 */
 canvas_status canvas_hit_test(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 
@@ -555,11 +809,39 @@ canvas_status canvas_hit_test(const canvas_engine *engine, canvas_point point, u
 ** viewport: offset = region.origin + region.size * anchor - viewport.size *
 ** anchor, then clamped. The region is an item's frame, a point, or a rect.
 **
+** This one scrolls to an item's frame.
+**
 ** Errors: CANVAS_ERR_NOT_FOUND (unknown id: nothing moves),
 ** CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+**
+** Lua: c:scroll_to (an id)
+** Python: Engine.scroll_to_id
+** Swift: CanvasEngine.scroll(toID:anchor:)
 */
 canvas_status canvas_scroll_to_id(canvas_engine *engine, uint64_t id, canvas_point anchor, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** As canvas_scroll_to_id, to a content point (a region of size 0).
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+**
+** Lua: c:scroll_to (a point)
+** Python: Engine.scroll_to_point
+** Swift: CanvasEngine.scroll(toPoint:anchor:)
+*/
 canvas_status canvas_scroll_to_point(canvas_engine *engine, canvas_point point, canvas_point anchor, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** As canvas_scroll_to_id, to a region of content.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (anchor outside 0..1).
+**
+** Lua: c:scroll_to (a region)
+** Python: Engine.scroll_to_rect
+** Swift: CanvasEngine.scroll(toRegion:anchor:)
+*/
 canvas_status canvas_scroll_to_rect(canvas_engine *engine, canvas_rect region, canvas_point anchor, int *published_out);
 
 /* A direction to page in. */
@@ -577,6 +859,10 @@ enum {
 ** accessibility scrolling. *moved_out (may be NULL) is 0 at the edge.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown direction).
+**
+** Lua: c:page
+** Python: Engine.page
+** Swift: CanvasEngine.page(_:)
 */
 canvas_status canvas_page(canvas_engine *engine, canvas_page_direction direction, int *moved_out);
 
@@ -598,6 +884,10 @@ enum {
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown kind,
 ** negative spacing or size).
+**
+** Lua: description.backdrop
+** Python: Engine.set_backdrop
+** Swift: CanvasEngine.backdrop
 */
 canvas_status canvas_set_backdrop(canvas_engine *engine, canvas_backdrop_kind kind, double spacing, double size);
 
@@ -613,6 +903,12 @@ typedef struct canvas_backdrop_tile {
 /*
 ** METHOD: canvas_engine
 ** Describes the backdrop tile for the current visible rect.
+**
+** Errors: CANVAS_ERR_NULL (out).
+**
+** Lua: c:result (backdrop)
+** Python: Engine.backdrop_tile
+** Swift: CanvasEngine.visibleBackdropTiles
 */
 canvas_status canvas_get_backdrop_tile(const canvas_engine *engine, canvas_backdrop_tile *out);
 
@@ -620,6 +916,12 @@ canvas_status canvas_get_backdrop_tile(const canvas_engine *engine, canvas_backd
 ** METHOD: canvas_engine
 ** Copies the origins of the tiles covering the visible rect, row by row.
 ** Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:result (backdrop.origins)
+** Python: Engine.backdrop_origins
+** Swift: BackdropTiles.origins (CanvasEngine.visibleBackdropTiles)
 */
 canvas_status canvas_copy_backdrop_origins(const canvas_engine *engine, canvas_point *out, size_t capacity, size_t *count_out);
 
@@ -657,31 +959,93 @@ typedef canvas_status (*canvas_zoom_fn)(void *user, canvas_zoom_event event, dou
 /*
 ** METHOD: canvas_engine
 ** Sets the zoom callback (NULL removes it).
+**
+** Errors: none beyond the engine's.
+**
+** Lua: description.on_zoom, description.on_zoom_begin, description.on_zoom_end
+** Python: Engine.set_zoom_callback
+** Swift: ZoomEvent (every call that zooms returns its events)
 */
 canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn callback, void *user);
 
 /*
 ** METHOD: canvas_engine
-** Zoom settings. The axis (default horizontal) re-applies the current scale
-** to the new axes. Limits (default 0.35 and 5) clamp the zoom, which is
-** brought back inside narrowed limits. Speed (default 1) is an exponent: a
-** pinch of ratio r zooms by r^speed. Stops (default none) are scales a pinch
-** snaps to: the nearest stop inside the limits, the first listed on a tie.
+** Sets the zoom axis (default horizontal), re-applying the current scale to
+** the new axes.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
-** a non-positive value, minimum above maximum), CANVAS_ERR_CALLBACK.
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown axis), CANVAS_ERR_CALLBACK.
+**
+** Lua: description.zoom (axis), c:set_zoom_settings
+** Python: Engine.set_zoom_axis
+** Swift: ZoomSettings.axis, CanvasEngine.setZoomSettings(_:)
 */
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom limits (default 0.35 and 5); the zoom is brought back inside
+** narrowed limits.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (a non-positive
+** limit, minimum above maximum), CANVAS_ERR_CALLBACK.
+**
+** Lua: description.zoom (min, max), c:set_zoom_settings
+** Python: Engine.set_zoom_limits
+** Swift: ZoomSettings.minimum, ZoomSettings.maximum, CanvasEngine.setZoomSettings(_:)
+*/
 canvas_status canvas_set_zoom_limits(canvas_engine *engine, double minimum, double maximum);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom speed (default 1), an exponent: a pinch of ratio r zooms by
+** r^speed.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (not positive).
+**
+** Lua: description.zoom (speed), c:set_zoom_settings
+** Python: Engine.set_zoom_speed
+** Swift: ZoomSettings.speed, CanvasEngine.setZoomSettings(_:)
+*/
 canvas_status canvas_set_zoom_speed(canvas_engine *engine, double speed);
+
+/*
+** METHOD: canvas_engine
+** Sets the zoom stops (default none): count scales a pinch snaps to, the
+** nearest stop inside the limits, the first listed on a tie. stops may be
+** NULL when count is 0.
+**
+** Errors: CANVAS_ERR_NULL (stops with count > 0), CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_INVALID_ARGUMENT (a non-positive stop, a count too large).
+**
+** Lua: description.zoom (stops), c:set_zoom_settings
+** Python: Engine.set_zoom_stops
+** Swift: ZoomSettings.stops, CanvasEngine.setZoomSettings(_:)
+*/
 canvas_status canvas_set_zoom_stops(canvas_engine *engine, const double *stops, size_t count);
 
 /*
 ** METHOD: canvas_engine
-** Whether pinches zoom (default 1), and whether a hit-test selection may
-** happen while a pinch is in flight (default 0).
+** Whether pinches zoom (default 1).
+**
+** Errors: none beyond the engine's.
+**
+** Lua: description.zoom (pinch_enabled), c:set_zoom_settings
+** Python: Engine.set_pinch_enabled
+** Swift: ZoomSettings.isPinchEnabled, CanvasEngine.setZoomSettings(_:)
 */
 canvas_status canvas_set_pinch_enabled(canvas_engine *engine, int enabled);
+
+/*
+** METHOD: canvas_engine
+** Whether a hit-test selection (canvas_select_at) may happen while a pinch
+** is in flight (default 0).
+**
+** Errors: none beyond the engine's.
+**
+** Lua: description.zoom (allows_selection_during_zoom), c:set_zoom_settings
+** Python: Engine.set_selection_during_zoom
+** Swift: ZoomSettings.allowsSelectionDuringZoom, CanvasEngine.setZoomSettings(_:)
+*/
 canvas_status canvas_set_selection_during_zoom(canvas_engine *engine, int allowed);
 
 /*
@@ -692,12 +1056,22 @@ canvas_status canvas_set_selection_during_zoom(canvas_engine *engine, int allowe
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (not positive),
 ** CANVAS_ERR_CALLBACK.
+**
+** Lua: c:set_zoom, description.zoom (scale)
+** Python: Engine.set_zoom
+** Swift: CanvasEngine.setZoom(_:)
 */
 canvas_status canvas_set_zoom(canvas_engine *engine, double scale);
 
 /*
 ** METHOD: canvas_engine
 ** Stores the current zoom scale in *scale_out.
+**
+** Errors: CANVAS_ERR_NULL (scale_out).
+**
+** Lua: c:zoom
+** Python: Engine.zoom
+** Swift: CanvasEngine.zoomScale
 */
 canvas_status canvas_get_zoom(const canvas_engine *engine, double *scale_out);
 
@@ -722,6 +1096,10 @@ enum {
 ** scale reset.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown phase), CANVAS_ERR_CALLBACK.
+**
+** Lua: c:pinch, description.gestures
+** Python: Engine.pinch
+** Swift: CanvasEngine.handlePinch(_:)
 */
 canvas_status canvas_pinch(canvas_engine *engine, canvas_pinch_phase phase, double scale, int touches, canvas_point location);
 
@@ -734,12 +1112,22 @@ canvas_status canvas_pinch(canvas_engine *engine, canvas_pinch_phase phase, doub
 **
 ** Errors: CANVAS_ERR_NULL (fingers with count > 0), CANVAS_ERR_NON_FINITE,
 ** CANVAS_ERR_CALLBACK.
+**
+** Lua: c:touches
+** Python: Engine.touches
+** Swift: CanvasEngine.handleTouches(_:)
 */
 canvas_status canvas_touches(canvas_engine *engine, const canvas_point *fingers, size_t count);
 
 /*
 ** METHOD: canvas_engine
 ** The two-finger tap: resets the zoom to 1 (clamped); nothing at 1.
+**
+** Errors: CANVAS_ERR_CALLBACK.
+**
+** Lua: c:tap, description.gestures
+** Python: Engine.two_finger_tap
+** Swift: CanvasEngine.twoFingerTap()
 */
 canvas_status canvas_two_finger_tap(canvas_engine *engine);
 
@@ -760,24 +1148,63 @@ enum {
 ** Selects the item under a point in viewport coordinates (a tap). While a
 ** pinch is in flight this is refused and leaves no trace, unless selection
 ** during zoom is allowed. id_out and result_out may be NULL.
+**
+** Errors: CANVAS_ERR_NON_FINITE (point).
+**
+** Lua: c:select, description.gestures
+** Python: Engine.select_at
+** Swift: CanvasEngine.select(atViewportPoint:)
 */
 canvas_status canvas_select_at(canvas_engine *engine, canvas_point point, uint64_t *id_out, canvas_select_result *result_out);
 
 /*
 ** METHOD: canvas_engine
-** Adds an id to the selection (works during a pinch), removes one, or
-** clears all. A pinch never clears the selection.
+** Adds an id to the selection (works during a pinch). A pinch never clears
+** the selection.
 **
-** Errors: CANVAS_ERR_NOT_FOUND (canvas_select_id with an unknown id).
+** Errors: CANVAS_ERR_NOT_FOUND (unknown id).
+**
+** Lua: c:select_id
+** Python: Engine.select_id
+** Swift: CanvasEngine.select(id:)
 */
 canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Removes an id from the selection; an id that is not selected changes
+** nothing.
+**
+** Errors: none beyond the engine's.
+**
+** Lua: c:deselect
+** Python: Engine.deselect_id
+** Swift: CanvasEngine.deselect(id:)
+*/
 canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Clears the selection.
+**
+** Errors: none beyond the engine's.
+**
+** Lua: c:clear_selection
+** Python: Engine.clear_selection
+** Swift: CanvasEngine.clearSelection()
+*/
 canvas_status canvas_clear_selection(canvas_engine *engine);
 
 /*
 ** METHOD: canvas_engine
 ** Copies the selected ids in data order. Same buffer rules as
 ** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Lua: c:selection
+** Python: Engine.selection
+** Swift: CanvasEngine.selection
 */
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 

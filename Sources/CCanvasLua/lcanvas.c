@@ -351,6 +351,7 @@ int luaopen_canvas(lua_State *L) {
     if (luaL_newmetatable(L, LCANVAS_OBJECT)) {
         luaL_setfuncs(L, canvas_methods, 0);
         lcanvas_open_methods(L);
+        lcanvas_open_setters(L);
         lua_pushvalue(L, -1);
         lua_setfield(L, -2, "__index");
     }

@@ -4,8 +4,7 @@
 #ifndef LCANVAS_INTERNAL_H
 #define LCANVAS_INTERNAL_H
 
-#include <lua.h>
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "canvas.h"
 
@@ -72,6 +71,8 @@ uint64_t *lcanvas_copy_ids_to_buffer(lua_State *L, lcanvas *canvas, lcanvas_copy
 
 /* lmethods.c: the canvas object's methods, added to the metatable on top. */
 void lcanvas_open_methods(lua_State *L);
+/* lsetters.c: set_layout, set_margins, ..., deselect, clear_selection. */
+void lcanvas_open_setters(lua_State *L);
 
 /* A built-in or Lua layout, as read from a description. */
 typedef struct lcanvas_layout {
@@ -86,6 +87,7 @@ typedef struct lcanvas_layout {
 /* ldescription.c: reading a description table into the canvas at `self`. */
 void lcanvas_apply_description(lua_State *L, int self, int description);
 void lcanvas_apply_zoom_table(lua_State *L, int self, int table);
+void lcanvas_apply_option(lua_State *L, int self, const char *key, int value);
 void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanvas_layout *out);
 void lcanvas_check_keys(lua_State *L, int table, const char *const *known, const char *where);
 

@@ -650,6 +650,46 @@ void lcanvas_apply_zoom_table(lua_State *L, int self, int table) {
     lua_settop(L, top);
 }
 
+/*
+** c:set_layout(layout), c:set_margins(m), c:set_content_size(s),
+** c:set_content_anchor(a), c:set_direction(d): one key of a description,
+** read as a description reads it, applied to a live canvas. The value at
+** `value` is checked in full before anything changes; the next resolve()
+** lays the items out with it.
+*/
+void lcanvas_apply_option(lua_State *L, int self, const char *key, int value) {
+    self = lua_absindex(L, self);
+    value = lua_absindex(L, value);
+    lcanvas *canvas = lcanvas_check(L, self);
+    canvas_engine *engine = canvas->engine;
+    int top = lua_gettop(L);
+    lua_createtable(L, 0, 1);               /* the readers read a description's key */
+    lua_pushvalue(L, value);
+    lua_setfield(L, -2, key);
+    int description = lua_gettop(L);
+    if (strcmp(key, "layout") == 0) {
+        lcanvas_layout layout;
+        int place;
+        read_layout(L, description, &layout, &place);   /* may push place */
+        apply_layout(L, canvas, &layout, canvas_get_item_count(engine));
+        lua_getiuservalue(L, self, 1);
+        if (place) lua_pushvalue(L, place); else lua_pushnil(L);
+        lua_setfield(L, -2, "place");
+    } else {
+        placement options;
+        read_placement(L, description, &options);
+        if (strcmp(key, "content_size") == 0)
+            lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
+        else if (strcmp(key, "margins") == 0)
+            lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));
+        else if (strcmp(key, "content_anchor") == 0)
+            lcanvas_check_status(L, canvas, canvas_set_content_anchor(engine, options.anchor));
+        else
+            lcanvas_check_status(L, canvas, canvas_set_layout_direction(engine, options.direction));
+    }
+    lua_settop(L, top);
+}
+
 /* Opens the window: size first (the engine applies the initial anchor the
    first time the viewport gets a size), then the offset when one is given. */
 static void apply_viewport(lua_State *L, lcanvas *canvas, const opening *open) {

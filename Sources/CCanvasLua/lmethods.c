@@ -68,11 +68,18 @@ static canvas_point check_anchor(lua_State *L, int arg, const char *where) {
 /*
 ** Pushes the update a call just published, as the engine diffed it:
 ** {visible=, appeared=, disappeared=} (script ids, data order), or nil when
-** the call published nothing. Every method here makes one publishing call,
-** so the engine's diff is the whole change.
+** the call published nothing or nothing appeared or disappeared (a pan by a
+** point, say: the engine publishes the moved rect, but what a script sees
+** is unchanged). Every method here makes one publishing call, so the
+** engine's diff is the whole change.
 */
 static void push_update(lua_State *L, lcanvas *canvas, int state, int published) {
-    if (!published) {
+    size_t appeared = 0, disappeared = 0;
+    if (published) {
+        lcanvas_check_status(L, canvas, canvas_copy_appeared(canvas->engine, NULL, 0, &appeared));
+        lcanvas_check_status(L, canvas, canvas_copy_disappeared(canvas->engine, NULL, 0, &disappeared));
+    }
+    if (appeared == 0 && disappeared == 0) {
         lua_pushnil(L);
         return;
     }

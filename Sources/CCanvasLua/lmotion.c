@@ -351,8 +351,24 @@ static int m_indicators(lua_State *L) {
     return 1;
 }
 
-/* c:visible_items() -> {{id=, x=, y=, width=, height=}, ...}: what a frame draws. */
+/* c:viewport() -> {x=, y=, width=, height=}: the visible rectangle, as a frame draws it. */
+static int m_viewport(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    canvas_rect viewport;
+    lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &viewport));
+    lcanvas_push_rect(L, viewport);
+    return 1;
+}
+
+/*
+** c:visible_items() -> {{id=, x=, y=, width=, height=}, ...}: what a frame
+** draws, so it runs every frame. Each table is made with room for its five
+** fields (four would rehash it on the fifth), and the keys are pushed once
+** and set with lua_rawset, as lplace.c's items: lua_setfield would look
+** each C string up in Lua's string cache for every field of every item.
+*/
 static int m_visible_items(lua_State *L) {
+    static const char *const keys[] = {"id", "x", "y", "width", "height"};
     lcanvas *canvas = lcanvas_check(L, 1);
     lua_getiuservalue(L, 1, 1);
     int state = lua_gettop(L);
@@ -360,11 +376,21 @@ static int m_visible_items(lua_State *L) {
     lcanvas_check_status(L, canvas, canvas_copy_visible_items(canvas->engine, NULL, 0, &count));
     canvas_visible_item *items = lua_newuserdatauv(L, count * sizeof *items + 1, 0);
     lcanvas_check_status(L, canvas, canvas_copy_visible_items(canvas->engine, items, count, &count));
+    int key = lua_gettop(L) + 1;
+    for (int k = 0; k < 5; k++) lua_pushstring(L, keys[k]);
     lua_createtable(L, count < INT32_MAX ? (int)count : INT32_MAX, 0);
     for (size_t i = 0; i < count; i++) {
-        lcanvas_push_rect(L, items[i].frame);
+        const canvas_rect *frame = &items[i].frame;
+        const double values[4] = {frame->x, frame->y, frame->width, frame->height};
+        lua_createtable(L, 0, 5);
+        lua_pushvalue(L, key);
         lcanvas_push_script_id(L, state, items[i].id);
-        lua_setfield(L, -2, "id");
+        lua_rawset(L, -3);
+        for (int k = 0; k < 4; k++) {
+            lua_pushvalue(L, key + 1 + k);
+            lua_pushnumber(L, values[k]);
+            lua_rawset(L, -3);
+        }
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -402,6 +428,7 @@ static const luaL_Reg motion_methods[] = {
     {"set_motion", m_set_motion},
     {"motion", m_motion},
     {"indicators", m_indicators},
+    {"viewport", m_viewport},
     {"visible_items", m_visible_items},
     {"frame", m_frame},
     {NULL, NULL},

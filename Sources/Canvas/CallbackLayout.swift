@@ -25,10 +25,44 @@ struct CallbackLayout: CanvasLayout {
                 }
             }
         }
-        guard status == CANVAS_OK else {
-            let detail = handle.callbackMessage ?? "place callback failed with status \(status)"
-            throw CanvasError(.callbackFailed, detail)
-        }
-        return frames
+        return try placed(frames, status, handle)
     }
+}
+
+/// A layout whose C callback gets each item's id and index as well as its size.
+struct CallbackItemsLayout: CanvasLayout {
+    let place: canvas_place_items_fn
+    let user: UnsafeMutableRawPointer?
+    unowned let handle: EngineHandle
+
+    func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
+        let count = items.count
+        let described = items.map { item in
+            canvas_layout_item(id: item.id, index: item.index,
+                               size: canvas_size(width: item.size.width, height: item.size.height))
+        }
+        var frames = [Rect](repeating: .zero, count: count)
+        handle.callbackMessage = nil
+        let status = frames.withUnsafeMutableBufferPointer { framesOut in
+            framesOut.withMemoryRebound(to: canvas_rect.self) { framesOut in
+                described.withUnsafeBufferPointer { described in
+                    handle.callingOut {
+                        place(user, described.baseAddress, count,
+                              proposal.width ?? .nan, proposal.height ?? .nan,
+                              framesOut.baseAddress)
+                    }
+                }
+            }
+        }
+        return try placed(frames, status, handle)
+    }
+}
+
+/// The frames a callback wrote, or its failure with the message it left.
+private func placed(_ frames: [Rect], _ status: canvas_status, _ handle: EngineHandle) throws(CanvasError) -> [Rect] {
+    guard status == CANVAS_OK else {
+        let detail = handle.callbackMessage ?? "place callback failed with status \(status)"
+        throw CanvasError(.callbackFailed, detail)
+    }
+    return frames
 }

@@ -59,3 +59,15 @@ public func canvasSetLayoutCustom(
         handle.engine.setLayout(CallbackLayout(place: place, user: user, handle: handle))
     }
 }
+
+@c(canvas_set_layout_custom_items)
+public func canvasSetLayoutCustomItems(
+    _ engine: UnsafeMutableRawPointer?,
+    _ place: canvas_place_items_fn?,
+    _ user: UnsafeMutableRawPointer?
+) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let place = try Check.notNull(place, "place")
+        handle.engine.setLayout(CallbackItemsLayout(place: place, user: user, handle: handle))
+    }
+}

@@ -153,10 +153,12 @@ static int close_file(lua_State *L) {
     return 0;
 }
 
-/* Under lua_pcall: 1 = the result, 2 = the options, 3 = the label scale. */
+/* Under lua_pcall: 1 = the result, 2 = the options, 3 = the label scale,
+   4 = the overscan the description asked for (NaN: the engine's default). */
 static int write_svg(lua_State *L) {
     const run_options *options = lua_touserdata(L, 2);
     double label_scale = lua_tonumber(L, 3);
+    double overscan = lua_tonumber(L, 4);
     FILE **file = lua_newuserdatauv(L, sizeof *file, 0);
     *file = NULL;
     lua_createtable(L, 0, 1);
@@ -166,7 +168,7 @@ static int write_svg(lua_State *L) {
     *file = fopen(options->svg, "w");
     if (*file == NULL) return luaL_error(L, "cannot open %s: %s", options->svg, strerror(errno));
     const char *slash = strrchr(options->script, '/');
-    output_svg(L, 1, slash ? slash + 1 : options->script, label_scale, *file);
+    output_svg(L, 1, slash ? slash + 1 : options->script, label_scale, overscan, *file);
     int failed = ferror(*file);
     failed |= fclose(*file) != 0;
     *file = NULL;
@@ -245,8 +247,17 @@ static int pmain(lua_State *L) {
     lua_gc(L, LUA_GCRESTART);
     lua_gc(L, LUA_GCGEN, 0, 0);
 
-    /* Run the script; it returns the description. */
-    int status = luaL_loadfile(L, options->script);
+    /* The -e chunks first, in order, as lua runs them. */
+    for (int i = 0; i < options->chunk_count; i++) {
+        const char *chunk = options->chunks[i];
+        if (luaL_loadbuffer(L, chunk, strlen(chunk), "=(command line)") != LUA_OK || docall(L, 0, 0, 1) != LUA_OK)
+            return lua_error(L);
+    }
+    if (options->script == NULL) return 0;
+    /* Run the script ("-": standard input, named stdin); it returns the description. */
+    int from_stdin = strcmp(options->script, "-") == 0;
+    int status = luaL_loadfile(L, from_stdin ? NULL : options->script);
+    if (from_stdin) options->script = "stdin";
     if (status == LUA_OK) {
         int nargs = argc - options->script_index - 1;
         luaL_checkstack(L, nargs + 3, "too many script arguments");
@@ -289,7 +300,12 @@ static int pmain(lua_State *L) {
         lua_pushvalue(L, result);
         lua_pushlightuserdata(L, options);
         lua_pushnumber(L, label_scale(L, spy, result));
-        if (docall(L, 3, 0, 0) != LUA_OK) return lua_error(L);
+        lua_pushnumber(L, NAN);
+        if (lua_getfield(L, description, "viewport") == LUA_TTABLE &&
+            lua_getfield(L, -1, "overscan") == LUA_TNUMBER)
+            lua_replace(L, -3);
+        lua_settop(L, result + 5);              /* write_svg and its four arguments */
+        if (docall(L, 4, 0, 0) != LUA_OK) return lua_error(L);
     }
     return 0;
 }
@@ -303,12 +319,16 @@ int main(int argc, char **argv) {
     if (argv[0] && argv[0][0]) progname = argv[0];
     run_options options;
     int parsed = options_parse(argc, argv, &options);
-    if (parsed != OPTIONS_RUN) return parsed == OPTIONS_DONE ? EXIT_SUCCESS : 2;
+    if (parsed != OPTIONS_RUN) {
+        free(options.chunks);
+        return parsed == OPTIONS_DONE ? EXIT_SUCCESS : 2;
+    }
 
     memory_budget budget = {0, options.max_memory, 0};
     lua_State *L = lua_newstate(budget_alloc, &budget);
     if (L == NULL) {
         report("cannot create a Lua state: not enough memory");
+        free(options.chunks);
         return EXIT_FAILURE;
     }
     running_state = L;
@@ -328,5 +348,6 @@ int main(int argc, char **argv) {
                     progname, options.max_memory >> 20);
     }
     lua_close(L);
+    free(options.chunks);
     return status == LUA_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -19,12 +19,15 @@
 #define DEFAULT_MAX_MEMORY ((size_t)1 << 30)      /* 1 GiB of Lua heap: a million items need about half */
 
 static const char usage_text[] =
-    "usage: canvas-lua [options] script.lua [args...]\n"
+    "usage: canvas-lua [options] [script.lua | -] [args...]\n"
     "\n"
     "Runs a layout script that returns a canvas description, resolves it, and\n"
-    "prints where every item goes (JSON on stdout by default).\n"
+    "prints where every item goes (JSON on stdout by default). With - as the\n"
+    "script, reads it from standard input.\n"
     "\n"
     "options:\n"
+    "  -e CHUNK                run the Lua chunk CHUNK first (may be repeated); with\n"
+    "                          no script, run the chunks and exit\n"
     "  --format FORMAT         json (default) or text\n"
     "  --svg FILE              also draw the canvas as an SVG picture\n"
     "  --rtl                   lay out right-to-left (overrides the description)\n"
@@ -37,6 +40,8 @@ static const char usage_text[] =
     "  -h, --help              show this help and exit\n"
     "  -v, --version           show the version and exit\n"
     "  --                      stop handling options\n"
+    "  -                       run standard input as the script, and stop handling\n"
+    "                          options\n"
     "\n"
     "The module is also available to scripts as require \"canvas\".\n";
 
@@ -90,8 +95,14 @@ int options_parse(int argc, char **argv, run_options *out) {
         .max_instructions = DEFAULT_MAX_INSTRUCTIONS,
         .max_memory = DEFAULT_MAX_MEMORY,
     };
+    /* At most one chunk per argument; the array lives as long as the process. */
+    out->chunks = calloc((size_t)argc, sizeof *out->chunks);
+    if (out->chunks == NULL) {
+        usage_error(program, "not enough memory for the command line", NULL);
+        return OPTIONS_USAGE_ERROR;
+    }
     int i = 1;
-    for (; i < argc && argv[i][0] == '-'; i++) {
+    for (; i < argc && argv[i][0] == '-' && argv[i][1] != '\0'; i++) {  /* "-" alone is the script */
         const char *arg = argv[i], *value = NULL;
         unsigned long long amount;
         if (strcmp(arg, "--") == 0) {
@@ -103,6 +114,13 @@ int options_parse(int argc, char **argv, run_options *out) {
         } else if (strcmp(arg, "-v") == 0 || strcmp(arg, "--version") == 0) {
             printf("canvas-lua %s (Canvas ABI %u, %s)\n", canvas_version(), canvas_abi_version(), LUA_RELEASE);
             return OPTIONS_DONE;
+        } else if (strncmp(arg, "-e", 2) == 0) {  /* -e CHUNK or -eCHUNK, as lua takes it */
+            const char *chunk = arg[2] ? arg + 2 : i + 1 < argc ? argv[++i] : NULL;
+            if (!chunk) {
+                usage_error(program, "-e expects a chunk of Lua", NULL);
+                return OPTIONS_USAGE_ERROR;
+            }
+            out->chunks[out->chunk_count++] = chunk;
         } else if (strcmp(arg, "--rtl") == 0) {
             out->rtl = 1;
         } else if (strcmp(arg, "--sandbox") == 0) {
@@ -135,6 +153,11 @@ int options_parse(int argc, char **argv, run_options *out) {
             usage_error(program, "unknown option", arg);
             return OPTIONS_USAGE_ERROR;
         }
+    }
+    if (i >= argc && out->chunk_count > 0) {
+        out->script = NULL;     /* -e alone: run the chunks, as lua -e does */
+        out->script_index = 0;
+        return OPTIONS_RUN;
     }
     if (i >= argc) {
         usage_error(program, "no script given", NULL);

@@ -7,8 +7,10 @@
 #include <stddef.h>
 
 typedef struct run_options {
-    const char *script;         /* the layout script */
+    const char *script;         /* the layout script; "-" for standard input; NULL for -e alone */
     int script_index;           /* its position in argv; later arguments go to the script */
+    const char **chunks;        /* -e chunks, run in order before the script; the caller frees it */
+    int chunk_count;
     const char *format;         /* "json" or "text" */
     const char *svg;            /* where to draw the canvas, or NULL */
     int rtl;                    /* --rtl: force right-to-left */

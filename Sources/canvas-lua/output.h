@@ -14,7 +14,7 @@ void output_text(lua_State *L, int result, FILE *out);
 
 /* A picture of the canvas; title (may be NULL) heads it, and labels are
    drawn at 12 points times label_scale (the zoom the host last saw). */
-void output_svg(lua_State *L, int result, const char *title, double label_scale, FILE *out);
+void output_svg(lua_State *L, int result, const char *title, double label_scale, double overscan, FILE *out);
 
 /* Shared helpers. */
 void output_number(FILE *out, double value);

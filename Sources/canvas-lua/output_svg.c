@@ -4,9 +4,11 @@
 ** A title line (the script, item count, content size, zoom, viewport) and
 ** a legend above the content drawn at 1 SVG unit per point: the backdrop as
 ** a <pattern> of one tile, the content bounds dashed, every item a labeled
-** rectangle (culled ones dimmed, selected ones outlined in orange), and
-** the viewport outlined in red. Every item is exactly one
-** <rect class="item">, so tools can count them.
+** rectangle (culled ones dimmed, selected ones outlined in orange), the
+** viewport outlined in red and its overscan band (where items still count
+** as visible) dashed around it. Labels are shrunk, then elided, to fit their
+** boxes; the viewport's label sits above the content, clear of the items.
+** Every item is exactly one <rect class="item">, so tools can count them.
 */
 #include <math.h>
 #include <stdarg.h>
@@ -21,6 +23,9 @@
 #define HEADER 78.0             /* title, details and legend above the content */
 #define LINE 20.0               /* the details line, when there is one */
 #define MIN_WIDTH 600.0         /* room for the title and legend */
+#define GLYPH 0.6               /* a label character's width, in font sizes (Helvetica's digits: 0.56) */
+#define MIN_FONT 6.0            /* below this a label is elided instead of shrunk */
+#define DEFAULT_OVERSCAN 128.0  /* canvas_set_overscan's documented default */
 
 #define COLOR_PAGE      "#ffffff"
 #define COLOR_CONTENT   "#f6f8fb"
@@ -191,6 +196,44 @@ static size_t characters(const char *text) {
     return n;
 }
 
+/* The longest prefix of text with at most n characters, in bytes. */
+static size_t prefix_bytes(const char *text, size_t length, size_t n) {
+    size_t i = 0;
+    for (size_t seen = 0; i < length; i++) {
+        if (((unsigned char)text[i] & 0xC0) != 0x80 && seen++ == n) break;
+    }
+    return i;
+}
+
+/* An item's label, centered, at the largest size up to font that fits its
+   box; at MIN_FONT it is cut to what fits, with an ellipsis, or left out. */
+static void write_label(FILE *out, const char *label, size_t length, double x, double y,
+                        double width, double height, double font) {
+    size_t chars = 0;
+    for (size_t i = 0; i < length; i++) chars += ((unsigned char)label[i] & 0xC0) != 0x80;
+    if (chars == 0) return;
+    double room = width - 4;  /* a little air on each side */
+    double size = fmin(font, fmin(room / (GLYPH * (double)chars), height * 0.8));
+    size_t shown = length;
+    int elided = 0;
+    if (size < MIN_FONT) {
+        if (height * 0.8 < MIN_FONT) return;
+        size = MIN_FONT;
+        double fit = floor(room / (GLYPH * MIN_FONT)) - 1;  /* one for the ellipsis */
+        if (fit < 1) return;
+        shown = prefix_bytes(label, length, (size_t)fit);
+        elided = 1;
+    }
+    fputs("      <text", out);
+    attribute(out, "x", x + width / 2);
+    attribute(out, "y", y + height / 2);
+    attribute(out, "font-size", size);
+    fputs(" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"" COLOR_LABEL "\">", out);
+    write_escaped(out, label, shown);
+    if (elided) fputs("\xe2\x80\xa6", out);  /* an ellipsis */
+    fputs("</text>\n", out);
+}
+
 /* The title: the script, the item count, the content size and the zoom. */
 static void title_line(lua_State *L, int result, const char *title, lua_Integer count,
                        double width, double height, line *out) {
@@ -323,7 +366,7 @@ static void write_editing(lua_State *L, int result, FILE *out) {
     lua_pop(L, 1);
 }
 
-void output_svg(lua_State *L, int result, const char *title, double label_scale, FILE *out) {
+void output_svg(lua_State *L, int result, const char *title, double label_scale, double overscan, FILE *out) {
     result = lua_absindex(L, result);
     int top = lua_gettop(L);
     if (!(label_scale > 0) || !isfinite(label_scale)) label_scale = 1;
@@ -399,6 +442,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     if (lua_istable(L, visible)) x = legend_entry(out, x, y, COLOR_CULLED, COLOR_CULLED_EDGE, NULL, 0.6, "culled");
     if (lua_istable(L, selection)) x = legend_entry(out, x, y, COLOR_ITEM, COLOR_SELECTED, NULL, 1, "selected");
     if (has_viewport) x = legend_entry(out, x, y, "none", COLOR_VIEWPORT, NULL, 1, "viewport");
+    if (has_viewport) x = legend_entry(out, x, y, "none", COLOR_VIEWPORT, "2 2", 0.6, "overscan");
     legend_entry(out, x, y, "none", COLOR_BOUNDS, "4 3", 1, "content bounds");
 
     /* The content, 1 unit per point, below the header. */
@@ -445,28 +489,31 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
                 selected ? COLOR_SELECTED : culled ? COLOR_CULLED_EDGE : COLOR_ITEM_EDGE,
                 selected ? "3" : "1.5");
         write_escaped(out, label, length);
-        fputs("</title></rect>\n      <text", out);
-        attribute(out, "x", ix + iw / 2);
-        attribute(out, "y", iy + ih / 2);
-        attribute(out, "font-size", font);
-        fputs(" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"" COLOR_LABEL "\">", out);
-        write_escaped(out, label, length);
-        fputs("</text>\n    </g>\n", out);
+        fputs("</title></rect>\n", out);
+        write_label(out, label, length, ix, iy, iw, ih, font);
+        fputs("    </g>\n", out);
         lua_settop(L, item - 1);
     }
 
     if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
         double vx = output_field(L, -1, "x"), vy = output_field(L, -1, "y");
+        double vw = output_field(L, -1, "width"), vh = output_field(L, -1, "height");
+        /* The band items are culled against: the viewport grown by the overscan
+           (drawn at 0 too, under the viewport's outline, so it is always there). */
+        double band = isfinite(overscan) ? fmax(0, overscan) : DEFAULT_OVERSCAN;
+        fputs("    <rect class=\"overscan\"", out);
+        write_rect_attributes(out, vx - band, vy - band, vw + 2 * band, vh + 2 * band);
+        fputs(" fill=\"none\" stroke=\"" COLOR_VIEWPORT "\" stroke-opacity=\"0.6\" stroke-width=\"1\""
+              " stroke-dasharray=\"2 2\"/>\n", out);
         fputs("    <rect class=\"viewport\"", out);
-        write_rect_attributes(out, vx, vy, output_field(L, -1, "width"), output_field(L, -1, "height"));
+        write_rect_attributes(out, vx, vy, vw, vh);
         fputs(" fill=\"" COLOR_VIEWPORT "\" fill-opacity=\"0.04\" stroke=\"" COLOR_VIEWPORT
               "\" stroke-width=\"2\"/>\n", out);
-        /* Inside its top-left corner, haloed so it reads over items. */
-        fputs("    <text", out);
-        attribute(out, "x", vx + 6);
-        attribute(out, "y", vy + 16);
-        fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\" stroke=\"" COLOR_PAGE
-              "\" stroke-width=\"3\" paint-order=\"stroke\">viewport</text>\n", out);
+        /* Above the content, over the viewport's left edge: it covers no item. */
+        fputs("    <text class=\"viewport-label\"", out);
+        attribute(out, "x", vx);
+        attribute(out, "y", -8);
+        fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\">viewport</text>\n", out);
         write_indicators(L, result, vx, vy, out);
     }
     write_editing(L, result, out);

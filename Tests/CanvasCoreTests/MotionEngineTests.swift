@@ -370,3 +370,36 @@ struct MotionEngineTests {
         #expect(engine.motionSettings.deceleration == DecelerationRate.normal)
     }
 }
+
+@Suite("Motion meets the host's own calls")
+struct MotionInterruptionTests {
+    @Test("Setting the offset or the zoom stops a fling where the host put it")
+    func hostCallsStopAFling() throws {
+        let engine = try canvas()
+        engine.setViewportOffset(Point(x: 300, y: 300))
+        try engine.fling(velocity: Point(x: 1, y: 0), time: 0)
+        _ = try engine.tick(at: 50)
+        engine.setViewportOffset(Point(x: 100, y: 100))
+        #expect(engine.motionPhase == .idle)
+        _ = try engine.tick(at: 100)
+        #expect(engine.viewport.offset == Point(x: 100, y: 100))
+
+        try engine.fling(velocity: Point(x: 1, y: 0), time: 200)
+        try engine.setZoom(2)
+        #expect(engine.motionPhase == .idle)
+        let zoomed = engine.viewport.offset
+        _ = try engine.tick(at: 300)
+        #expect(engine.viewport.offset == zoomed)
+    }
+
+    @Test("A drag goes on from where the host scrolled it")
+    func dragRebases() throws {
+        let engine = try canvas()
+        try engine.pointerDown(at: Point(x: 100, y: 50), time: 0)
+        try engine.pointerMove(to: Point(x: 60, y: 50), time: 16)
+        expectClose(engine.viewport.offset.x, 40)
+        engine.setViewportOffset(Point(x: 500, y: 0))
+        try engine.pointerMove(to: Point(x: 50, y: 50), time: 32)
+        expectClose(engine.viewport.offset.x, 510)
+    }
+}

@@ -472,16 +472,16 @@ struct LayoutValidationTests {
         ]
     )
     func nonFiniteFrame(bad: Rect) {
-        // The second of three items is bad; items are numbered from 1 as ids are.
+        // The second of three items is bad; messages count items from 0, as C and Swift index.
         let frames = [rect(0, 0, 10, 10), bad, rect(20, 0, 10, 10)]
-        expectCanvasError(.badLayout, messageContains: ["item 2"]) {
+        expectCanvasError(.badLayout, messageContains: ["item 1:"]) {
             _ = try resolve(placing: frames)
         }
     }
 
     @Test("A negative frame size is a bad layout", arguments: [rect(0, 0, -1, 10), rect(0, 0, 10, -0.5)])
     func negativeSize(bad: Rect) {
-        expectCanvasError(.badLayout, messageContains: ["item 1"]) {
+        expectCanvasError(.badLayout, messageContains: ["item 0:"]) {
             _ = try resolve([size(10, 10)], with: StubLayout.returning([bad]))
         }
     }

@@ -4,7 +4,9 @@ Two levels:
 
 * ``load()`` returns the ``ctypes.CDLL`` with ``argtypes``/``restype``
   declared for every function in canvas.h, for code that wants to make the
-  exact C calls (NULL pointers, small buffers, raw callbacks).
+  exact C calls (NULL pointers, small buffers, raw callbacks). An integer
+  argument that does not fit its C type is refused there too
+  (``ctypes.ArgumentError`` naming the OverflowError), never wrapped.
 * ``Engine`` wraps one ``canvas_engine *`` in Python terms: failures raise
   ``CanvasError`` carrying the status and the engine's last error, and a
   custom layout is any Python callable.
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import operator
 import os
 from array import array
 from ctypes import (
@@ -32,15 +35,19 @@ from ctypes import (
     c_void_p,
 )
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
+from ._version import __version__
+
+# The library a platform wheel carries inside the package (scripts/wheel puts it there).
+BUNDLED = Path(__file__).resolve().parent / "libcanvas.so.1"
 # A checkout's build, for using the package straight from the source tree.
 SOURCE_BUILD = Path(__file__).resolve().parents[2] / ".build" / "debug" / "libcanvas.so"
 
 # --- Constants (mirroring canvas.h) ------------------------------------------
 
 ABI_VERSION = 1
-VERSION = "0.1.0"
+VERSION = __version__  # include/canvas.h's CANVAS_VERSION; tests/python/test_package.py checks it
 
 OK = 0
 ERR_NULL = 1
@@ -171,7 +178,7 @@ DECELERATION_FAST = 0.99
 class Size(Structure):
     _fields_ = [("width", c_double), ("height", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.width, self.height))
 
     def __repr__(self) -> str:
@@ -181,7 +188,7 @@ class Size(Structure):
 class Rect(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("width", c_double), ("height", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.x, self.y, self.width, self.height))
 
     def __repr__(self) -> str:
@@ -191,7 +198,7 @@ class Rect(Structure):
 class Point(Structure):
     _fields_ = [("x", c_double), ("y", c_double)]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[float]:
         return iter((self.x, self.y))
 
 
@@ -255,6 +262,16 @@ class Indicator(Structure):
 #                                  canvas_rect *frames_out);
 PLACE_FN = CFUNCTYPE(c_int, c_void_p, POINTER(Size), c_size_t, c_double, c_double, POINTER(Rect))
 
+class LayoutItem(Structure):
+    """canvas_layout_item: what canvas_place_items_fn gets per item."""
+    _fields_ = [("id", c_uint64), ("index", c_size_t), ("size", Size)]
+
+
+# canvas_status (*canvas_place_items_fn)(void *user, const canvas_layout_item *items, size_t count,
+#                                        double proposal_width, double proposal_height,
+#                                        canvas_rect *frames_out);
+PLACE_ITEMS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(LayoutItem), c_size_t, c_double, c_double, POINTER(Rect))
+
 # canvas_status (*canvas_measure_fn)(void *user, uint64_t id, size_t index,
 #                                    double proposal_width, canvas_size *size_out);
 MEASURE_FN = CFUNCTYPE(c_int, c_void_p, c_uint64, c_size_t, c_double, POINTER(Size))
@@ -265,7 +282,7 @@ ZOOM_FN = CFUNCTYPE(c_int, c_void_p, c_int, c_double)
 # canvas_engine * is opaque: a plain void pointer on this side.
 ENGINE_P = c_void_p
 
-_PROTOTYPES: dict[str, tuple[list, Any]] = {
+_PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_abi_version": ([], c_uint),
     "canvas_version": ([], c_char_p),
     "canvas_status_string": ([c_int], c_char_p),
@@ -277,6 +294,7 @@ _PROTOTYPES: dict[str, tuple[list, Any]] = {
     "canvas_set_layout_flow": ([ENGINE_P, c_double, c_double, c_int, c_double], c_int),
     "canvas_set_layout_grid": ([ENGINE_P, c_int64, c_double, c_double, Point], c_int),
     "canvas_set_layout_custom": ([ENGINE_P, PLACE_FN, c_void_p], c_int),
+    "canvas_set_layout_custom_items": ([ENGINE_P, PLACE_ITEMS_FN, c_void_p], c_int),
     "canvas_set_content_size": ([ENGINE_P, c_int, Size], c_int),
     "canvas_set_margins": ([ENGINE_P, Insets], c_int),
     "canvas_set_content_anchor": ([ENGINE_P, Point], c_int),
@@ -407,52 +425,142 @@ _PROTOTYPES.update({
 
 FUNCTIONS = tuple(_PROTOTYPES)
 
+# --- Integers that must fit a C type ------------------------------------------
+
+# The C integer types by their names in canvas.h. On 64-bit Linux ctypes'
+# c_size_t and c_uint64 are one type, so the name is what a message says.
+C_INTEGERS = {"int": c_int, "unsigned": c_uint, "int64_t": c_int64, "uint64_t": c_uint64, "size_t": c_size_t}
+
+
+def integer_range(ctype: Any) -> Tuple[int, int]:
+    """The smallest and largest value of a C integer type."""
+    bits = 8 * ctypes.sizeof(ctype)
+    signed = ctype(-1).value == -1
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+
+
+def fit(value: Any, c_type: str, name: str) -> int:
+    """value as an int that the C type (a name in C_INTEGERS) holds exactly:
+    ctypes itself would keep the low bits (2**32 + 1 as an int is 1), so
+    anything else is refused with OverflowError naming the argument. Floats
+    are refused with TypeError."""
+    return _fit(value, C_INTEGERS[c_type], c_type, name)
+
+
+def _fit(value: Any, ctype: Any, c_name: str, name: str) -> int:
+    number = operator.index(value)
+    low, high = integer_range(ctype)
+    if not low <= number <= high:
+        raise OverflowError(f"{name} = {number} does not fit {c_name} ({low}...{high})")
+    return number
+
+
+def _checked(ctype: Any) -> Any:
+    """A subclass of the ctypes type whose from_param refuses values it
+    cannot hold; load() declares it for every integer argument."""
+    names = " or ".join(name for name, same in C_INTEGERS.items() if same is ctype)
+
+    def from_param(cls: Any, value: Any) -> Any:
+        if isinstance(value, ctypes._SimpleCData):  # a c_int64 passed for an int is checked by its value
+            value = value.value
+        return ctype(_fit(value, ctype, names, "argument"))
+
+    return type(f"checked_{ctype.__name__}", (ctype,), {"from_param": classmethod(from_param)})
+
+
+def _checked_double() -> Any:
+    """c_double whose from_param says why an int too large for a double is
+    refused (ctypes alone says only "wrong type")."""
+
+    def from_param(cls: Any, value: Any) -> Any:
+        if isinstance(value, int):
+            try:
+                float(value)
+            except OverflowError:
+                raise OverflowError(f"argument = an integer of {value.bit_length()} bits does not fit double") from None
+        return c_double.from_param(value)
+
+    return type("checked_c_double", (c_double,), {"from_param": classmethod(from_param)})
+
+
+_CHECKED: dict[Any, Any] = {ctype: _checked(ctype) for ctype in C_INTEGERS.values()}
+_CHECKED[c_double] = _checked_double()
+
+# --- Finding and loading the library -----------------------------------------
+
 _loaded: dict[str, ctypes.CDLL] = {}
+
+LIBRARY_NAMES = (f"libcanvas.so.{ABI_VERSION}", "libcanvas.so")
 
 
 def library_path() -> str:
-    """Finds libcanvas.so: ``$CANVAS_LIB``; else an installed library (the
-    loader's cache, as after ``scripts/install``, or pkg-config's ``canvas``);
-    else the build in the source tree this package sits in."""
+    """Finds libcanvas.so, in the order a user expects:
+
+    1. ``$CANVAS_LIB``, a path: the user's explicit choice wins;
+    2. the library a platform wheel carries inside this package;
+    3. the folders in ``$LD_LIBRARY_PATH``;
+    4. the loader's cache (``ctypes.util.find_library("canvas")``, as after
+       ``scripts/install`` into a system prefix): returned as the name the
+       loader resolves, ``libcanvas.so.1``;
+    5. ``pkg-config --variable=libdir canvas`` (an install in any prefix on
+       ``$PKG_CONFIG_PATH``);
+    6. the debug build of the source tree this package sits in.
+    """
     explicit = os.environ.get("CANVAS_LIB")
     if explicit:
         return explicit
-    for candidate in _installed_libraries():
-        if os.path.exists(candidate):
-            return candidate
+    if BUNDLED.exists():
+        return str(BUNDLED)
+    for folder in filter(None, os.environ.get("LD_LIBRARY_PATH", "").split(os.pathsep)):
+        for name in LIBRARY_NAMES:
+            if os.path.exists(os.path.join(folder, name)):
+                return os.path.join(folder, name)
+    import ctypes.util
+
+    cached = ctypes.util.find_library("canvas")
+    if cached:
+        return cached
+    libdir = _pkg_config_libdir()
+    if libdir:
+        for name in LIBRARY_NAMES:
+            if os.path.exists(os.path.join(libdir, name)):
+                return os.path.join(libdir, name)
     if SOURCE_BUILD.exists():
         return str(SOURCE_BUILD)
     raise OSError(
-        "libcanvas.so not found: install Canvas (scripts/install), build it (scripts/build), "
-        "or set CANVAS_LIB to its path"
+        "libcanvas.so not found: install a wheel that carries it (scripts/wheel), install Canvas "
+        "(scripts/install), build it (scripts/build), or set CANVAS_LIB to its path"
     )
 
 
-def _installed_libraries():
-    import ctypes.util
+def _pkg_config_libdir() -> Optional[str]:
     import shutil
     import subprocess
 
-    name = ctypes.util.find_library("canvas")  # the loader's cache: libcanvas.so.1
-    if name:
-        for folder in ("/usr/local/lib", "/usr/lib", "/usr/lib/x86_64-linux-gnu"):
-            yield os.path.join(folder, name)
-    if shutil.which("pkg-config"):
-        result = subprocess.run(["pkg-config", "--variable=libdir", "canvas"], capture_output=True, text=True)
-        if result.returncode == 0 and result.stdout.strip():
-            yield os.path.join(result.stdout.strip(), f"libcanvas.so.{ABI_VERSION}")
+    if not shutil.which("pkg-config"):
+        return None
+    result = subprocess.run(["pkg-config", "--variable=libdir", "canvas"], capture_output=True, text=True)
+    if result.returncode != 0:
+        return None
+    return result.stdout.strip() or None
 
 
 def load(path: Optional[str] = None) -> ctypes.CDLL:
-    """Loads libcanvas.so (once per path) and declares every prototype."""
-    path = os.path.abspath(path or library_path())
+    """Loads libcanvas.so (once per path) and declares every prototype.
+    path is a file, or a bare name (``libcanvas.so.1``) for the loader to
+    find. A library of another ABI version is refused with OSError."""
+    path = path or library_path()
+    if os.sep in path:
+        path = os.path.abspath(path)
     if path in _loaded:
         return _loaded[path]
     lib = ctypes.CDLL(path)
     for name, (argtypes, restype) in _PROTOTYPES.items():
         function = getattr(lib, name)
-        function.argtypes = argtypes
+        function.argtypes = [_CHECKED.get(argtype, argtype) for argtype in argtypes]
         function.restype = restype
+    if lib.canvas_abi_version() != ABI_VERSION:
+        raise OSError(f"{path} has ABI version {lib.canvas_abi_version()}; this package needs {ABI_VERSION}")
     _loaded[path] = lib
     return lib
 
@@ -471,11 +579,38 @@ class CanvasError(Exception):
         super().__init__(f"{function}: {status_name(status)}: {message}")
 
 
+# Shapes on the Python side.
+if TYPE_CHECKING:
+    FloatArray = array[float]
+else:
+    FloatArray = array  # array is subscriptable only from Python 3.12 on
+SizeTuple = Tuple[float, float]
+PointTuple = Tuple[float, float]
+RectTuple = Tuple[float, float, float, float]
+Proposal = Tuple[Optional[float], Optional[float]]
+
 # A Python place function: place(user, sizes, proposal) -> frames, where
 # sizes is a list of (width, height), proposal a (width, height) pair with NaN
 # for an open side, and frames a sequence of (x, y, width, height), one per
 # item. Raising fails the resolve; the exception text becomes the message.
-PlaceCallable = Callable[[Any, list, tuple], Sequence[Sequence[float]]]
+PlaceCallable = Callable[[Any, "list[SizeTuple]", Tuple[float, float]], Iterable[Sequence[float]]]
+# measure(user, id, index, proposal_width) -> (width, height)
+MeasureCallable = Callable[[Any, int, int, float], Sequence[float]]
+# zoom(user, event, scale) -> None or a status
+ZoomCallable = Callable[[Any, int, float], Optional[int]]
+
+
+def _message_of(error: BaseException) -> bytes:
+    """A callback's exception as a message for canvas_callback_error, whatever
+    the exception does: a __str__ that raises, lone surrogates and NUL bytes
+    must not stop the failure from reaching the engine."""
+    name = type(error).__name__
+    try:
+        text = str(error)
+    except BaseException as inner:  # its __str__ failed: say so, and still fail the call
+        text = f"{name} (its message could not be read: {type(inner).__name__})"
+    text = text or name
+    return text.encode("utf-8", "backslashreplace").replace(b"\0", b"\\0")
 
 
 from ._editing import EditingMixin  # noqa: E402  (the editing methods, in their own file)
@@ -483,9 +618,33 @@ from ._editing import *  # noqa: E402,F401,F403  (its constants, as canvas.SCROL
 
 
 class Engine(EditingMixin):
-    """One canvas_engine, freed by close() (or the with statement)."""
+    """One canvas_engine, freed by close() (or the with statement).
 
-    def __init__(self, lib: Optional[ctypes.CDLL] = None):
+    How the methods are named (follow this when adding one):
+
+    * A write is ``set_<thing>(...)`` or a verb (``resolve``, ``pinch``,
+      ``select_id``), returning None or what the C call reports (moved,
+      published, the step result).
+    * A read is a method named after what it returns, with no ``get_``
+      prefix: ``frames()``, ``content_size()``, ``item_count()``,
+      ``zoom()``, ``last_error()``. There are no properties: every read is
+      a C call that may copy or fail, and a call says so.
+    * Every C status goes through ``_check(status, "canvas_<name>")``. It
+      raises CanvasError, re-raises a KeyboardInterrupt or SystemExit that a
+      callback raised, and finishes a close() asked for inside a callback.
+    * Integers go through ``fit(value, "int" | "size_t" | ..., name)``
+      before reaching C (load() refuses them too, but with ctypes'
+      ArgumentError); pairs and rects through ``_point``/``_rect``.
+    * Every public method has type hints (py.typed ships with the package).
+    tests/python/test_package.py checks the naming rule and the hints.
+    """
+
+    handle: Optional[int] = None
+    _callback_depth = 0  # how many of this engine's callbacks are running now
+    _close_pending = False  # close() was called inside a callback
+    _callback_failure: Optional[BaseException] = None  # what the last failing callback raised
+
+    def __init__(self, lib: Optional[ctypes.CDLL] = None) -> None:
         self.lib = lib or load()
         handle = self.lib.canvas_engine_create()
         if not handle:
@@ -496,16 +655,23 @@ class Engine(EditingMixin):
     def _drop_callbacks(self) -> None:
         """Forgets the ctypes callbacks and user boxes, which are kept alive
         here for as long as the engine may call them."""
-        self._place_fn = None
-        self._user_box = None
-        self._measure_fn = None
-        self._measure_box = None
-        self._zoom_fn = None
-        self._zoom_box = None
+        self._place_fn: Any = None
+        self._user_box: Any = None
+        self._measure_fn: Any = None
+        self._measure_box: Any = None
+        self._zoom_fn: Any = None
+        self._zoom_box: Any = None
 
     # -- life cycle --
 
     def close(self) -> None:
+        """Frees the engine. Inside one of its callbacks the engine is still
+        running (and may call the callback again), so the close waits until
+        the engine call that ran the callback returns."""
+        if self._callback_depth:
+            self._close_pending = True
+            return
+        self._close_pending = False
         if self.handle:
             self.lib.canvas_engine_destroy(self.handle)
             self.handle = None
@@ -514,7 +680,7 @@ class Engine(EditingMixin):
     def __enter__(self) -> "Engine":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: Any) -> None:
         self.close()
 
     def __del__(self) -> None:
@@ -525,13 +691,50 @@ class Engine(EditingMixin):
 
     # -- errors --
 
-    @property
     def last_error(self) -> str:
-        return self.lib.canvas_engine_last_error(self.handle).decode("utf-8")
+        """The message of the last failed call on this engine ("" when none)."""
+        message: bytes = self.lib.canvas_engine_last_error(self.handle)
+        return message.decode("utf-8", "replace")
 
     def _check(self, status: int, function: str) -> None:
+        """Turns a C status into Python: see the class comment."""
+        if self._callback_depth:  # a call made from inside a callback: the outer call finishes up
+            if status != OK:
+                raise CanvasError(status, self.last_error(), function)
+            return
+        failure, self._callback_failure = self._callback_failure, None
+        message = self.last_error() if status != OK else ""  # read before a pending close frees it
+        if self._close_pending:
+            self.close()
+        if failure is not None and not isinstance(failure, Exception):
+            raise failure  # KeyboardInterrupt, SystemExit: as themselves, after the engine call failed
         if status != OK:
-            raise CanvasError(status, self.last_error, function)
+            raise CanvasError(status, message, function) from failure
+
+    def _guarded(self, body: Callable[..., int]) -> Callable[..., int]:
+        """Wraps a Python callback for C. The first argument C passes is the
+        user pointer: it arrives as the Python object it boxes. An exception
+        never crosses into C (ctypes would print it and return 0, CANVAS_OK):
+        its text becomes the engine's callback error, the call fails with
+        ERR_CALLBACK, and _check raises it once the engine call is back."""
+        lib, engine = self.lib, self
+
+        def guarded(user_ptr: Any, *args: Any) -> int:
+            engine._callback_depth += 1
+            try:
+                return body(ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value, *args)
+            except BaseException as error:  # never let an exception cross into C
+                try:
+                    if engine._callback_failure is None:
+                        engine._callback_failure = error
+                    lib.canvas_callback_error(engine.handle, _message_of(error))
+                except BaseException:
+                    pass  # the status alone still fails the call
+                return ERR_CALLBACK
+            finally:
+                engine._callback_depth -= 1
+
+        return guarded
 
     # -- items --
 
@@ -542,49 +745,47 @@ class Engine(EditingMixin):
         count: Optional[int] = None,
     ) -> None:
         """Replaces the items. sizes may be None (sizes then come from
-        set_item_size or measuring); the count is then len(ids), or count."""
+        set_item_size or measuring); the count is then len(ids), or count
+        (ids 1...count). ids, sizes and count that disagree raise ValueError
+        before anything reaches C; an id outside uint64_t raises OverflowError."""
         if sizes is not None:
             sizes = list(sizes)
+            if ids is not None and len(ids) != len(sizes):
+                raise ValueError(f"set_items: {len(ids)} ids for {len(sizes)} sizes")
+            if count is not None and count != len(sizes):
+                raise ValueError(f"set_items: count = {count} for {len(sizes)} sizes")
             count = len(sizes)
             size_array = (Size * count)(*(Size(w, h) for w, h in sizes)) if count else None
-        else:
-            count = len(ids) if count is None and ids is not None else (count or 0)
+        elif ids is not None:
+            if count is not None and count != len(ids):
+                raise ValueError(f"set_items: count = {count} for {len(ids)} ids")
+            count = len(ids)
             size_array = None
-        id_array = (c_uint64 * max(len(ids), 1))(*ids) if ids is not None else None
+        else:
+            count = fit(count or 0, "size_t", "count")
+            size_array = None
+        id_array = _id_array(ids) if ids is not None else None
         self._check(self.lib.canvas_set_items(self.handle, size_array, id_array, count), "canvas_set_items")
 
-    @property
     def item_count(self) -> int:
-        return self.lib.canvas_get_item_count(self.handle)
+        return int(self.lib.canvas_get_item_count(self.handle))
 
     # -- layouts --
 
-    def set_flow(self, h_spacing=8.0, v_spacing=8.0, alignment=FLOW_ALIGN_CENTER, max_width=0.0) -> None:
+    def set_flow(self, h_spacing: float = 8.0, v_spacing: float = 8.0, alignment: int = FLOW_ALIGN_CENTER,
+                 max_width: float = 0.0) -> None:
+        alignment = fit(alignment, "int", "alignment")
         status = self.lib.canvas_set_layout_flow(self.handle, h_spacing, v_spacing, alignment, max_width)
         self._check(status, "canvas_set_layout_flow")
 
-    def set_grid(self, columns: int, h_spacing=8.0, v_spacing=8.0, alignment=(0.5, 0.5)) -> None:
-        status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, Point(*alignment))
+    def set_grid(self, columns: int, h_spacing: float = 8.0, v_spacing: float = 8.0,
+                 alignment: Sequence[float] = (0.5, 0.5)) -> None:
+        columns = fit(columns, "int64_t", "columns")
+        alignment_point = _point(alignment, "alignment")
+        status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, alignment_point)
         self._check(status, "canvas_set_layout_grid")
 
-    def _guarded(self, body: Callable[..., int]) -> Callable[..., int]:
-        """Wraps a Python callback for C. The first argument C passes is the
-        user pointer: it arrives as the Python object it boxes. An exception
-        never crosses into C: its text becomes the engine's callback error
-        and the call fails with ERR_CALLBACK."""
-        lib, engine = self.lib, self
-
-        def guarded(user_ptr, *args):
-            try:
-                return body(ctypes.cast(user_ptr, POINTER(ctypes.py_object)).contents.value, *args)
-            except BaseException as error:  # never let an exception cross into C
-                text = str(error) or type(error).__name__
-                lib.canvas_callback_error(engine.handle, text.encode("utf-8"))
-                return ERR_CALLBACK
-
-        return guarded
-
-    def set_layout(self, place: Callable[[list, tuple], Sequence[Sequence[float]]]) -> None:
+    def set_layout(self, place: Callable[[list[SizeTuple], Proposal], Iterable[Sequence[float]]]) -> None:
         """Selects a layout written in Python: ``place(sizes, proposal) -> frames``.
 
         ``sizes`` is a list of (width, height); ``proposal`` is (width, height)
@@ -593,7 +794,7 @@ class Engine(EditingMixin):
         fails the resolve, and its text becomes the ``CanvasError`` message.
         """
 
-        def adapt(_user, sizes, proposal):
+        def adapt(_user: Any, sizes: list[SizeTuple], proposal: Tuple[float, float]) -> Iterable[Sequence[float]]:
             width, height = (None if math.isnan(side) else side for side in proposal)
             return place(sizes, (width, height))
 
@@ -607,13 +808,15 @@ class Engine(EditingMixin):
         """
         lib = self.lib
 
-        def trampoline(user_obj, sizes, count, proposal_width, proposal_height, frames_out):
+        def trampoline(user_obj: Any, sizes: Any, count: int, proposal_width: float, proposal_height: float,
+                       frames_out: Any) -> int:
             size_list = [(sizes[i].width, sizes[i].height) for i in range(count)]
             frames = list(place(user_obj, size_list, (proposal_width, proposal_height)))
             if len(frames) != count:
                 raise ValueError(f"place returned {len(frames)} frames for {count} items")
             for i, frame in enumerate(frames):
-                frames_out[i] = Rect(*frame)
+                x, y, width, height = frame  # Rect(*frame) would take three numbers and make the height 0
+                frames_out[i] = Rect(x, y, width, height)
             return OK
 
         place_fn = PLACE_FN(self._guarded(trampoline))
@@ -626,10 +829,11 @@ class Engine(EditingMixin):
     # -- options --
 
     def set_content_size(self, mode: int, width: float = 0.0, height: float = 0.0) -> None:
+        mode = fit(mode, "int", "mode")
         status = self.lib.canvas_set_content_size(self.handle, mode, Size(width, height))
         self._check(status, "canvas_set_content_size")
 
-    def set_margins(self, top=0.0, leading=0.0, bottom=0.0, trailing=0.0) -> None:
+    def set_margins(self, top: float = 0.0, leading: float = 0.0, bottom: float = 0.0, trailing: float = 0.0) -> None:
         status = self.lib.canvas_set_margins(self.handle, Insets(top, leading, bottom, trailing))
         self._check(status, "canvas_set_margins")
 
@@ -637,6 +841,7 @@ class Engine(EditingMixin):
         self._check(self.lib.canvas_set_content_anchor(self.handle, Point(x, y)), "canvas_set_content_anchor")
 
     def set_direction(self, direction: int) -> None:
+        direction = fit(direction, "int", "direction")
         self._check(self.lib.canvas_set_layout_direction(self.handle, direction), "canvas_set_layout_direction")
 
     # -- resolve and results --
@@ -644,11 +849,11 @@ class Engine(EditingMixin):
     def resolve(self) -> None:
         self._check(self.lib.canvas_resolve(self.handle), "canvas_resolve")
 
-    def frames(self) -> list[tuple[float, float, float, float]]:
+    def frames(self) -> list[RectTuple]:
         """The resolved frames, in data order, as (x, y, width, height) tuples."""
         return [tuple(frame) for frame in self._copy("canvas_copy_frames", Rect)]
 
-    def frames_buffer(self) -> array:
+    def frames_buffer(self) -> FloatArray:
         """The resolved frames as one flat ``array('d')``: x, y, width, height
         per item, copied straight into the array's memory. A buffer NumPy can
         wrap without copying (``numpy.frombuffer(buf).reshape(-1, 4)``), and a
@@ -667,21 +872,21 @@ class Engine(EditingMixin):
     def ids(self) -> list[int]:
         return self._copy("canvas_copy_ids", c_uint64)
 
-    def content_size(self) -> tuple[float, float]:
+    def content_size(self) -> SizeTuple:
         out = Size()
         self._check(self.lib.canvas_get_content_size(self.handle, ctypes.byref(out)), "canvas_get_content_size")
-        return tuple(out)
+        return (out.width, out.height)
 
-    def content_bounds(self) -> tuple[float, float, float, float]:
+    def content_bounds(self) -> RectTuple:
         out = Rect()
         self._check(
             self.lib.canvas_get_content_bounds(self.handle, ctypes.byref(out)), "canvas_get_content_bounds"
         )
-        return tuple(out)
+        return (out.x, out.y, out.width, out.height)
 
     # -- shared helpers --
 
-    def _copy(self, function: str, element, *args) -> list:
+    def _copy(self, function: str, element: Any, *args: Any) -> list[Any]:
         """Runs a canvas_copy_* call twice: once for the count, once to fill."""
         call = getattr(self.lib, function)
         count = c_size_t(0)
@@ -690,7 +895,7 @@ class Engine(EditingMixin):
         self._check(call(self.handle, *args, buffer, count.value, ctypes.byref(count)), function)
         return list(buffer[: count.value])
 
-    def _published(self, function: str, *args) -> bool:
+    def _published(self, function: str, *args: Any) -> bool:
         flag = c_int(-1)
         self._check(getattr(self.lib, function)(self.handle, *args, ctypes.byref(flag)), function)
         return bool(flag.value)
@@ -704,11 +909,12 @@ class Engine(EditingMixin):
         status = self.lib.canvas_set_estimated_item_size(self.handle, Size(width, height))
         self._check(status, "canvas_set_estimated_item_size")
 
-    def set_measure(self, measure: Optional[Callable], user: Any = None, chunk_size: int = 0) -> None:
+    def set_measure(self, measure: Optional[MeasureCallable], user: Any = None, chunk_size: int = 0) -> None:
         """Sets a Python measure function: measure(user, id, index,
         proposal_width) -> (width, height). Raising fails the step; the
         exception text becomes the message. None removes it."""
         lib = self.lib
+        chunk_size = fit(chunk_size, "size_t", "chunk_size")
         if measure is None:
             status = lib.canvas_set_measure(self.handle, MEASURE_FN(), None, chunk_size)
             self._check(status, "canvas_set_measure")
@@ -716,7 +922,7 @@ class Engine(EditingMixin):
             self._measure_box = None
             return
 
-        def trampoline(user_obj, item_id, index, proposal_width, size_out):
+        def trampoline(user_obj: Any, item_id: int, index: int, proposal_width: float, size_out: Any) -> int:
             width, height = measure(user_obj, item_id, index, proposal_width)
             size_out[0] = Size(width, height)
             return OK
@@ -736,9 +942,8 @@ class Engine(EditingMixin):
     def invalidate_measurements(self) -> None:
         self._check(self.lib.canvas_invalidate_measurements(self.handle), "canvas_invalidate_measurements")
 
-    @property
     def pending_measurements(self) -> int:
-        return self.lib.canvas_get_pending_measurements(self.handle)
+        return int(self.lib.canvas_get_pending_measurements(self.handle))
 
     # -- viewport and culling --
 
@@ -765,13 +970,14 @@ class Engine(EditingMixin):
     def set_initial_anchor(self, x: float, y: float) -> None:
         self._check(self.lib.canvas_set_initial_anchor(self.handle, Point(x, y)), "canvas_set_initial_anchor")
 
-    def viewport(self) -> tuple[float, float, float, float]:
+    def viewport(self) -> RectTuple:
         out = Rect()
         self._check(self.lib.canvas_get_viewport(self.handle, ctypes.byref(out)), "canvas_get_viewport")
-        return tuple(out)
+        return (out.x, out.y, out.width, out.height)
 
-    def offset(self) -> tuple[float, float]:
-        return self.viewport()[:2]
+    def offset(self) -> PointTuple:
+        x, y, _, _ = self.viewport()
+        return (x, y)
 
     def visible(self) -> list[int]:
         return self._copy("canvas_copy_visible", c_uint64)
@@ -782,7 +988,7 @@ class Engine(EditingMixin):
     def disappeared(self) -> list[int]:
         return self._copy("canvas_copy_disappeared", c_uint64)
 
-    def update(self) -> tuple[list[int], list[int], list[int]]:
+    def update(self) -> Tuple[list[int], list[int], list[int]]:
         """The last published update: (visible, appeared, disappeared)."""
         return self.visible(), self.appeared(), self.disappeared()
 
@@ -801,36 +1007,40 @@ class Engine(EditingMixin):
     def _animation(self, duration: Optional[float], t: Optional[float]) -> tuple[float, float]:
         return (DURATION_DEFAULT if duration is None else duration, self._time(t))
 
-    def scroll_to_id(self, item_id: int, anchor=(0.0, 0.0), animated: bool = False,
+    def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
                      duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        item_id, anchor_point = fit(item_id, "uint64_t", "id"), _point(anchor, "anchor")
         if animated:
             call = self.lib.canvas_scroll_to_id_animated
-            self._check(call(self.handle, item_id, Point(*anchor), *self._animation(duration, t)),
+            self._check(call(self.handle, item_id, anchor_point, *self._animation(duration, t)),
                         "canvas_scroll_to_id_animated")
             return False
-        return self._published("canvas_scroll_to_id", item_id, Point(*anchor))
+        return self._published("canvas_scroll_to_id", item_id, anchor_point)
 
-    def scroll_to_point(self, x: float, y: float, anchor=(0.0, 0.0), animated: bool = False,
+    def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
                         duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        anchor_point = _point(anchor, "anchor")
         if animated:
             call = self.lib.canvas_scroll_to_point_animated
-            self._check(call(self.handle, Point(x, y), Point(*anchor), *self._animation(duration, t)),
+            self._check(call(self.handle, Point(x, y), anchor_point, *self._animation(duration, t)),
                         "canvas_scroll_to_point_animated")
             return False
-        return self._published("canvas_scroll_to_point", Point(x, y), Point(*anchor))
+        return self._published("canvas_scroll_to_point", Point(x, y), anchor_point)
 
-    def scroll_to_rect(self, rect: Sequence[float], anchor=(0.0, 0.0), animated: bool = False,
+    def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
                        duration: Optional[float] = None, t: Optional[float] = None) -> bool:
+        region, anchor_point = _rect(rect, "rect"), _point(anchor, "anchor")
         if animated:
             call = self.lib.canvas_scroll_to_rect_animated
-            self._check(call(self.handle, Rect(*rect), Point(*anchor), *self._animation(duration, t)),
+            self._check(call(self.handle, region, anchor_point, *self._animation(duration, t)),
                         "canvas_scroll_to_rect_animated")
             return False
-        return self._published("canvas_scroll_to_rect", Rect(*rect), Point(*anchor))
+        return self._published("canvas_scroll_to_rect", region, anchor_point)
 
     def page(self, direction: int, animated: bool = False, duration: Optional[float] = None,
              t: Optional[float] = None) -> bool:
         moved = c_int(-1)
+        direction = fit(direction, "int", "direction")
         if animated:
             status = self.lib.canvas_page_animated(self.handle, direction, *self._animation(duration, t),
                                                    ctypes.byref(moved))
@@ -842,6 +1052,7 @@ class Engine(EditingMixin):
     # -- backdrop --
 
     def set_backdrop(self, kind: int, spacing: float = 0.0, size: float = 0.0) -> None:
+        kind = fit(kind, "int", "kind")
         self._check(self.lib.canvas_set_backdrop(self.handle, kind, spacing, size), "canvas_set_backdrop")
 
     def backdrop_tile(self) -> BackdropTile:
@@ -849,14 +1060,15 @@ class Engine(EditingMixin):
         self._check(self.lib.canvas_get_backdrop_tile(self.handle, ctypes.byref(out)), "canvas_get_backdrop_tile")
         return out
 
-    def backdrop_origins(self) -> list[tuple[float, float]]:
-        return [tuple(p) for p in self._copy("canvas_copy_backdrop_origins", Point)]
+    def backdrop_origins(self) -> list[PointTuple]:
+        return [(p.x, p.y) for p in self._copy("canvas_copy_backdrop_origins", Point)]
 
     # -- zoom --
 
-    def set_zoom_callback(self, callback: Optional[Callable], user: Any = None) -> None:
+    def set_zoom_callback(self, callback: Optional[ZoomCallable], user: Any = None) -> None:
         """Sets a Python zoom callback: callback(user, event, scale). It may
-        return a status (None counts as OK); raising fails the call."""
+        return a status (None counts as OK; a status must fit a C int);
+        raising fails the call."""
         lib = self.lib
         if callback is None:
             self._check(lib.canvas_set_zoom_callback(self.handle, ZOOM_FN(), None), "canvas_set_zoom_callback")
@@ -864,9 +1076,9 @@ class Engine(EditingMixin):
             self._zoom_box = None
             return
 
-        def trampoline(user_obj, event, scale):
+        def trampoline(user_obj: Any, event: int, scale: float) -> int:
             result = callback(user_obj, event, scale)
-            return OK if result is None else int(result)
+            return OK if result is None else fit(result, "int", "the zoom callback's status")
 
         zoom_fn = ZOOM_FN(self._guarded(trampoline))
         user_box = ctypes.py_object(user)
@@ -876,6 +1088,7 @@ class Engine(EditingMixin):
         self._zoom_box = user_box
 
     def set_zoom_axis(self, axis: int) -> None:
+        axis = fit(axis, "int", "axis")
         self._check(self.lib.canvas_set_zoom_axis(self.handle, axis), "canvas_set_zoom_axis")
 
     def set_zoom_limits(self, minimum: float, maximum: float) -> None:
@@ -899,16 +1112,17 @@ class Engine(EditingMixin):
     def set_zoom(self, scale: float) -> None:
         self._check(self.lib.canvas_set_zoom(self.handle, scale), "canvas_set_zoom")
 
-    @property
     def zoom(self) -> float:
         out = c_double(float("nan"))
         self._check(self.lib.canvas_get_zoom(self.handle, ctypes.byref(out)), "canvas_get_zoom")
         return out.value
 
-    def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location=(0.0, 0.0)) -> None:
-        self._check(self.lib.canvas_pinch(self.handle, phase, scale, touches, Point(*location)), "canvas_pinch")
+    def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location: Sequence[float] = (0.0, 0.0)) -> None:
+        phase, touches = fit(phase, "int", "phase"), fit(touches, "int", "touches")
+        status = self.lib.canvas_pinch(self.handle, phase, scale, touches, _point(location, "location"))
+        self._check(status, "canvas_pinch")
 
-    def touches(self, fingers: Sequence[Sequence[float]]) -> None:
+    def touches(self, fingers: Iterable[Sequence[float]]) -> None:
         fingers = list(fingers)
         array = (Point * len(fingers))(*(Point(x, y) for x, y in fingers)) if fingers else None
         self._check(self.lib.canvas_touches(self.handle, array, len(fingers)), "canvas_touches")
@@ -918,7 +1132,7 @@ class Engine(EditingMixin):
 
     # -- selection --
 
-    def select_at(self, x: float, y: float) -> tuple[int, Optional[int]]:
+    def select_at(self, x: float, y: float) -> Tuple[int, Optional[int]]:
         """Returns (result, id): id is None unless the result is SELECT_SELECTED."""
         item_id = c_uint64(0)
         result = c_int(-1)
@@ -927,10 +1141,10 @@ class Engine(EditingMixin):
         return result.value, (item_id.value if result.value == SELECT_SELECTED else None)
 
     def select_id(self, item_id: int) -> None:
-        self._check(self.lib.canvas_select_id(self.handle, item_id), "canvas_select_id")
+        self._check(self.lib.canvas_select_id(self.handle, fit(item_id, "uint64_t", "id")), "canvas_select_id")
 
     def deselect_id(self, item_id: int) -> None:
-        self._check(self.lib.canvas_deselect_id(self.handle, item_id), "canvas_deselect_id")
+        self._check(self.lib.canvas_deselect_id(self.handle, fit(item_id, "uint64_t", "id")), "canvas_deselect_id")
 
     def clear_selection(self) -> None:
         self._check(self.lib.canvas_clear_selection(self.handle), "canvas_clear_selection")
@@ -947,12 +1161,13 @@ class Engine(EditingMixin):
         items = self._copy("canvas_copy_visible_items", VisibleItem)
         return [(item.id, *item.frame) for item in items]
 
-    def frame(self, item_id: int) -> tuple[float, float, float, float]:
+    def frame(self, item_id: int) -> RectTuple:
         out = Rect()
-        self._check(self.lib.canvas_get_frame(self.handle, item_id, ctypes.byref(out)), "canvas_get_frame")
-        return tuple(out)
+        status = self.lib.canvas_get_frame(self.handle, fit(item_id, "uint64_t", "id"), ctypes.byref(out))
+        self._check(status, "canvas_get_frame")
+        return (out.x, out.y, out.width, out.height)
 
-    def tick(self, t: float) -> dict:
+    def tick(self, t: float) -> dict[str, Any]:
         """Advances motion to t: {moved, active, phase, published, fading}."""
         out = TickResult()
         self._check(self.lib.canvas_tick(self.handle, t, ctypes.byref(out)), "canvas_tick")
@@ -990,14 +1205,19 @@ class Engine(EditingMixin):
     def key(self, name: str, t: float) -> None:
         self._check(self.lib.canvas_key(self.handle, _index(KEY_NAMES, name, "key"), t), "canvas_key")
 
-    def set_motion(self, deceleration=None, bounce: Optional[str] = None, scroll_enabled: Optional[bool] = None,
-                   indicators: Optional[str] = None, pan_axis: Optional[str] = None,
-                   crown_axis: Optional[str] = None) -> None:
+    def set_motion(self, deceleration: Union[str, float, None] = None, bounce: Optional[str] = None,
+                   scroll_enabled: Optional[bool] = None, indicators: Optional[str] = None,
+                   pan_axis: Optional[str] = None, crown_axis: Optional[str] = None) -> None:
         """Motion settings by name, as the Lua description's motion table;
         deceleration is "normal", "fast" or a rate in (0, 1)."""
         lib, h = self.lib, self.handle
         if deceleration is not None:
-            rate = {"normal": DECELERATION_NORMAL, "fast": DECELERATION_FAST}.get(deceleration, deceleration)
+            rates = {"normal": DECELERATION_NORMAL, "fast": DECELERATION_FAST}
+            if isinstance(deceleration, str):
+                _index(list(rates), deceleration, "deceleration")  # a ValueError naming the choices
+                rate = rates[deceleration]
+            else:
+                rate = deceleration
             self._check(lib.canvas_set_deceleration(h, rate), "canvas_set_deceleration")
         if bounce is not None:
             self._check(lib.canvas_set_bounce(h, _index(BOUNCE_NAMES, bounce, "bounce")), "canvas_set_bounce")
@@ -1019,19 +1239,19 @@ class Engine(EditingMixin):
     def _time(self, t: Optional[float]) -> float:
         return self._motion().time_ms if t is None else t
 
-    def motion(self) -> dict:
+    def motion(self) -> dict[str, Any]:
         """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t}."""
         m = self._motion()
         return {"phase": PHASE_NAMES[m.phase], "velocity": tuple(m.velocity), "moving": bool(m.moving),
                 "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms}
 
-    def indicators(self) -> dict:
+    def indicators(self) -> dict[str, Any]:
         """{horizontal, vertical}: each {track, thumb, opacity} or None."""
         h, v = Indicator(), Indicator()
         self._check(self.lib.canvas_get_indicators(self.handle, ctypes.byref(h), ctypes.byref(v)),
                     "canvas_get_indicators")
 
-        def shown(i: Indicator):
+        def shown(i: Indicator) -> Optional[dict[str, Any]]:
             return {"track": tuple(i.track), "thumb": tuple(i.thumb), "opacity": i.opacity} if i.shown else None
 
         return {"horizontal": shown(h), "vertical": shown(v)}
@@ -1039,10 +1259,42 @@ class Engine(EditingMixin):
     def zoom_to_fit(self, region: Optional[Sequence[float]] = None, padding: float = 0.0, animated: bool = False,
                     duration: Optional[float] = None, t: Optional[float] = None) -> None:
         """Fits region (zoomed content coordinates; None: every item)."""
-        rect = ctypes.byref(Rect(*region)) if region is not None else None
+        rect = ctypes.byref(_rect(region, "region")) if region is not None else None
         status = self.lib.canvas_zoom_to_fit(self.handle, rect, padding, int(animated),
                                              DURATION_DEFAULT if duration is None else duration, self._time(t))
         self._check(status, "canvas_zoom_to_fit")
+
+
+def _point(value: Sequence[float], name: str) -> Point:
+    """A pair as a Point. ctypes would take one number and make y 0."""
+    x, y = _numbers(value, 2, name)
+    return Point(x, y)
+
+
+def _rect(value: Sequence[float], name: str) -> Rect:
+    x, y, width, height = _numbers(value, 4, name)
+    return Rect(x, y, width, height)
+
+
+def _numbers(value: Sequence[float], count: int, name: str) -> Sequence[float]:
+    numbers = tuple(value)
+    if len(numbers) != count:
+        raise ValueError(f"{name} needs {count} numbers, got {len(numbers)}")
+    return numbers
+
+
+def _id_array(ids: Sequence[int]) -> Any:
+    """ids as a C uint64_t array, refusing (OverflowError, naming the entry)
+    any id that uint64_t cannot hold. array('Q') checks the range in C."""
+    try:
+        checked = array("Q", ids)
+    except OverflowError:
+        for index, item_id in enumerate(ids):
+            fit(item_id, "uint64_t", f"ids[{index}]")
+        raise
+    if not checked:
+        return (c_uint64 * 1)()
+    return (c_uint64 * len(checked)).from_buffer(checked)
 
 
 def _index(names: Sequence[str], name: str, what: str) -> int:

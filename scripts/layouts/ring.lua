@@ -1,6 +1,8 @@
 -- ring.lua: items on a circle, each centered on its point, as in the
--- Pannable README. The layout returns frames around (0, 0), negative
--- coordinates included; the engine normalizes and anchors them.
+-- README of Pannable (a SwiftUI view that lays a collection out on a large
+-- canvas and builds only the items on screen; Canvas follows its rules).
+-- The layout returns frames around (0, 0), negative coordinates included;
+-- the engine normalizes and anchors them.
 --
 --   canvas-lua scripts/layouts/ring.lua
 --   canvas-lua scripts/layouts/ring.lua --format text   (options go before the script)

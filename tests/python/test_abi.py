@@ -117,7 +117,7 @@ def test_null_engine(lib):
 def test_null_arguments(engine, lib):
     h = engine.handle
     assert lib.canvas_set_items(h, None, None, 2) == cv.ERR_NULL
-    assert engine.last_error
+    assert engine.last_error()
     assert lib.canvas_set_layout_custom(h, cv.PLACE_FN(), None) == cv.ERR_NULL  # a NULL place
     assert lib.canvas_copy_frames(h, None, 0, None) == cv.ERR_NULL
     assert lib.canvas_get_content_size(h, None) == cv.ERR_NULL
@@ -125,8 +125,8 @@ def test_null_arguments(engine, lib):
 
 
 def test_fresh_engine(engine):
-    assert engine.last_error == ""
-    assert engine.item_count == 0
+    assert engine.last_error() == ""
+    assert engine.item_count() == 0
     engine.resolve()
     assert engine.frames() == []
     assert engine.content_size() == (0, 0)
@@ -313,7 +313,7 @@ def test_failing_callback_keeps_message_and_frames(engine):
         engine.resolve()
     assert info.value.status == cv.ERR_CALLBACK
     assert info.value.message == "ring exploded"
-    assert engine.last_error == "ring exploded"
+    assert engine.last_error() == "ring exploded"
     assert (engine.frames(), engine.content_size(), engine.content_bounds()) == good
 
     # A Python callable returning the wrong number of frames is a failure too.
@@ -321,7 +321,7 @@ def test_failing_callback_keeps_message_and_frames(engine):
     with pytest.raises(CanvasError) as info:
         engine.resolve()
     assert info.value.status == cv.ERR_CALLBACK
-    assert "1 frames for 4 items" in engine.last_error
+    assert "1 frames for 4 items" in engine.last_error()
     assert (engine.frames(), engine.content_size(), engine.content_bounds()) == good
 
 
@@ -375,7 +375,7 @@ def test_reentrant_call_is_busy(engine, lib):
     engine.resolve()
     assert busy == dict.fromkeys(["resolve", "set_items", "set_flow", "frames", "content_size"], cv.ERR_BUSY)
     assert ring["calls"] == 1
-    assert engine.item_count == 4
+    assert engine.item_count() == 4
     assert engine.frames() == approx_frames(at([(200, 105), (90, 210), (0, 105), (105, 0)], RING))
 
 
@@ -390,7 +390,7 @@ def test_non_finite_frame_is_bad_layout(engine):
         with pytest.raises(CanvasError) as info:
             engine.resolve()
         assert info.value.status == cv.ERR_BAD_LAYOUT
-        assert engine.last_error
+        assert engine.last_error()
         assert engine.frames() == good
 
 
@@ -406,7 +406,7 @@ def test_buffer_too_small(engine, lib):
     assert lib.canvas_copy_frames(engine.handle, buffer, 4, ctypes.byref(count)) == cv.ERR_BUFFER_TOO_SMALL
     assert count.value == 5
     assert all(tuple(r) == (-7, -7, -7, -7) for r in buffer)
-    assert engine.last_error
+    assert engine.last_error()
 
     ids = (ctypes.c_uint64 * 8)(*([77] * 8))
     count.value = 999
@@ -427,7 +427,7 @@ def test_ids_and_duplicates(engine):
     with pytest.raises(CanvasError) as info:
         engine.set_items(GRID[:3], ids=[5, 6, 5])
     assert info.value.status == cv.ERR_INVALID_ARGUMENT
-    assert engine.item_count == 3
+    assert engine.item_count() == 3
     engine.resolve()
     assert engine.ids() == [30, 10, 2**64 - 1]
     assert engine.frames() == before
@@ -471,7 +471,7 @@ def test_bad_arguments_change_nothing(engine, call, status):
     with pytest.raises(CanvasError) as info:
         call(engine)
     assert info.value.status == status
-    assert engine.last_error
+    assert engine.last_error()
     engine.resolve()
     assert (engine.frames(), engine.content_size(), engine.content_bounds()) == good
 

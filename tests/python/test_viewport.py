@@ -166,7 +166,7 @@ NON_FINITE_CALLS = [
 
 def state(engine):
     """What a refused call must leave alone."""
-    return (engine.viewport(), engine.zoom, engine.update(), repr(engine.backdrop_tile()), engine.selection())
+    return (engine.viewport(), engine.zoom(), engine.update(), repr(engine.backdrop_tile()), engine.selection())
 
 
 @pytest.mark.parametrize("call", [c for _, c in NON_FINITE_CALLS], ids=[n for n, _ in NON_FINITE_CALLS])
@@ -485,14 +485,14 @@ def test_fixed_item_size(lib):
         engine.resolve()
         assert sizes(engine) == [(30, 20)] * 2
         assert engine.ids() == [7, 8]
-        assert engine.pending_measurements == 0
+        assert engine.pending_measurements() == 0
         assert engine.step() == cv.STEP_IDLE
 
 
 def test_default_estimate_then_a_new_estimate(lib):
     engine, measurer = measured(lib, count=3)
     with engine:
-        assert engine.pending_measurements == 3
+        assert engine.pending_measurements() == 3
         assert sizes(engine) == [(120, 120)] * 3
         engine.set_estimated_item_size(40, 30)
         engine.resolve()
@@ -515,7 +515,7 @@ def test_measure_in_chunks_then_resolve_once(lib):
         results, pending, frame_sizes = [], [], []
         for _ in range(4):
             results.append(engine.step())
-            pending.append(engine.pending_measurements)
+            pending.append(engine.pending_measurements())
             frame_sizes.append(sizes(engine)[0])
         assert results == [cv.STEP_MEASURED, cv.STEP_MEASURED, cv.STEP_RESOLVED, cv.STEP_IDLE]
         assert pending == [3, 1, 0, 0]
@@ -531,7 +531,7 @@ def test_default_chunk_is_200(lib):
     engine, measurer = measured(lib, count=250)
     with engine:
         assert engine.step() == cv.STEP_MEASURED
-        assert (len(measurer.calls), engine.pending_measurements) == (200, 50)
+        assert (len(measurer.calls), engine.pending_measurements()) == (200, 50)
         assert engine.step() == cv.STEP_RESOLVED
         assert len(measurer.calls) == 250
 
@@ -574,7 +574,7 @@ def test_measurements_are_cached_by_id(lib):
         engine.step()
         # Reordered with one new id: only 40 (at position 2) is measured.
         engine.set_items(None, [30, 10, 40, 20])
-        assert engine.pending_measurements == 1
+        assert engine.pending_measurements() == 1
         assert engine.step() == cv.STEP_RESOLVED
         assert [(i, p) for i, p, _ in measurer.calls[3:]] == [(40, 2)]
         assert sizes(engine) == [(300, 35), (100, 15), (400, 45), (200, 25)]
@@ -583,11 +583,11 @@ def test_measurements_are_cached_by_id(lib):
         engine.resolve()
         assert sizes(engine) == [(200, 25)]
         engine.set_items(None, [30, 10, 40, 20])
-        assert engine.pending_measurements == 0
+        assert engine.pending_measurements() == 0
         assert len(measurer.calls) == 4
         # Invalidated: all measured again.
         engine.invalidate_measurements()
-        assert engine.pending_measurements == 4
+        assert engine.pending_measurements() == 4
         engine.step()
         assert [i for i, _, _ in measurer.calls[4:]] == [30, 10, 40, 20]
 
@@ -599,7 +599,7 @@ def test_failing_measure_changes_nothing(lib):
         measurer.fail_id = 3
         message = refused(engine.step, cv.ERR_CALLBACK)
         assert message == "no font for item 3"
-        assert engine.pending_measurements == 3
+        assert engine.pending_measurements() == 3
         assert sizes(engine)[2] == (120, 120)
         measurer.fail_id = None
         done = len(measurer.calls)
@@ -644,7 +644,7 @@ def test_set_measure_after_a_fixed_size_measures(lib):
         engine.set_item_size(50, 50)
         engine.set_items(None, count=2)
         engine.set_measure(measurer, measurer)
-        assert engine.pending_measurements == 2
+        assert engine.pending_measurements() == 2
         assert engine.step() == cv.STEP_RESOLVED
         assert sizes(engine) == [(10, 6), (20, 7)]
 
@@ -653,7 +653,7 @@ def test_set_item_size_replaces_the_measure_function(lib):
     engine, measurer = measured(lib, count=2)
     with engine:
         engine.set_item_size(50, 50)
-        assert engine.pending_measurements == 0
+        assert engine.pending_measurements() == 0
         assert engine.step() == cv.STEP_IDLE
         engine.resolve()
         assert sizes(engine) == [(50, 50)] * 2

@@ -8,7 +8,7 @@
 #ifndef LCANVAS_H
 #define LCANVAS_H
 
-#include <lua.h>
+#include "lluaheaders.h"
 
 #ifdef __cplusplus
 extern "C" {

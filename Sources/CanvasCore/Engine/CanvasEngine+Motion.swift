@@ -148,11 +148,8 @@ extension CanvasEngine {
         let now = motion.clock ?? 0
         switch motion.activity {
         case .idle: return
-        case .pointer(var drag):
-            drag.rawStart = unbanded(viewport.offset)
-            drag.down = drag.last
-            drag.isPanning = false
-            motion.activity = .pointer(drag)
+        case .pointer:
+            rebaseDrag()
         case .fling, .scroll, .zoom, .crown:
             if motion.phase(at: now) != .idle { motion.stoppedAt = now }
             motion.activity = .idle

@@ -18,8 +18,10 @@ extension CanvasEngine {
     public func setViewport(size: Size, x: Double? = nil, y: Double? = nil, overscan: Double? = nil) -> VisibleUpdate? {
         if let overscan { viewport.overscan = max(0, overscan) }
         resize(to: size)
+        if x != nil || y != nil { stopMotion() }
         if let x { viewport.offset.x = x }
         if let y { viewport.offset.y = y }
+        rebaseDrag()
         return viewportChanged()
     }
 
@@ -35,10 +37,14 @@ extension CanvasEngine {
         }
     }
 
-    /// Moves the window; the offset is clamped to the content.
+    /// Moves the window; the offset is clamped to the content. A fling or an
+    /// animation in progress stops (as setting UIScrollView's offset does);
+    /// a drag goes on from here.
     @discardableResult
     public func setViewportOffset(_ offset: Point) -> VisibleUpdate? {
+        stopMotion()
         viewport.offset = offset
+        rebaseDrag()
         return viewportChanged()
     }
 

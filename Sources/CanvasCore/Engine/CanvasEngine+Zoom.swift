@@ -84,6 +84,8 @@ extension CanvasEngine {
     @discardableResult
     func setZoomUnchecked(_ scale: Double, anchor: Point?) -> [ZoomEvent] {
         guard scale != zoomScale else { return [] }
+        // A fling's or an animation's offsets are in the old zoom's points.
+        stopMotion()
         var offset = viewport.offset
         if let anchor {
             let ratio = scale / zoomScale

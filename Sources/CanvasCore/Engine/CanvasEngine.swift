@@ -125,7 +125,7 @@ public final class CanvasEngine {
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
         if editing.isFree { return try resolveFree() }
-        let resolved = try Resolver.resolve(sizes: currentSizes(), layout: layout, options: options)
+        let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, layout: layout, options: options)
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil

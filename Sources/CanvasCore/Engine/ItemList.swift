@@ -51,7 +51,7 @@ public struct ItemList: Sendable {
         var positions = [UInt64: Int](minimumCapacity: ids.count)
         for (index, id) in ids.enumerated() {
             if let earlier = positions.updateValue(index, forKey: id) {
-                throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier + 1) and \(index + 1)")
+                throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier) and \(index)")
             }
         }
         self.init(ids: itemIDs, sizes: sizes, positions: positions)

@@ -1,22 +1,39 @@
-/// One item as a layout sees it: where it stands in the data and how big it is.
+/// One item as a layout sees it: where it stands in the data, its id and how
+/// big it is.
 public struct LayoutItem: Hashable, Sendable {
     /// Zero-based position in the data.
     public var index: Int
     /// The item's size, already sanitized (finite, not negative).
     public var size: Size
+    /// The item's id (a layout that depends on ids, such as a calendar, reads it).
+    public var id: UInt64
+
+    public init(index: Int, size: Size, id: UInt64? = nil) {
+        self.index = index
+        self.size = size
+        self.id = id ?? UInt64(index) + 1
+    }
 }
 
 /// The items handed to a layout, as a collection that reads straight from
 /// the engine's size storage instead of copying a million structs.
 public struct LayoutItems: RandomAccessCollection, Sendable {
     public let sizes: [Size]
+    /// The items' ids, in the same order as `sizes`.
+    public let ids: ItemIDs
 
-    public init(sizes: [Size]) { self.sizes = sizes }
+    /// - Parameters:
+    ///   - sizes: the items' sizes, in data order.
+    ///   - ids: one per size; `nil` for 1…count.
+    public init(sizes: [Size], ids: ItemIDs? = nil) {
+        self.sizes = sizes
+        self.ids = ids ?? ItemIDs(sequentialCount: sizes.count)
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { sizes.count }
     public subscript(position: Int) -> LayoutItem {
-        LayoutItem(index: position, size: sizes[position])
+        LayoutItem(index: position, size: sizes[position], id: ids[position])
     }
 }
 

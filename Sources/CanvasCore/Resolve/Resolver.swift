@@ -15,14 +15,20 @@
 /// frame, so they run as a single pass over the frames.
 public enum Resolver {
     /// Lays out `sizes` and places the result on a canvas.
+    /// - Parameters:
+    ///   - sizes: the items' sizes, in data order; sanitized first.
+    ///   - ids: the items' ids, handed to the layout; `nil` for 1…count.
+    ///   - layout: where the items go relative to each other.
+    ///   - options: content size, margins, anchor and direction.
     /// - Throws: `CanvasError` when the layout fails or returns unusable frames.
     /// - Complexity: O(n) beyond the layout's own cost.
     public static func resolve(
         sizes: [Size],
+        ids: ItemIDs? = nil,
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
-        let items = LayoutItems(sizes: sanitized(sizes))
+        let items = LayoutItems(sizes: sanitized(sizes), ids: ids)
         let placed = try layout.place(items, in: proposal(for: options))
         return try arrange(consume placed, count: items.count, options: options)
     }
@@ -90,10 +96,10 @@ public enum Resolver {
         var maxX = -Double.infinity, maxY = -Double.infinity
         for (index, frame) in frames.enumerated() {
             guard frame.isFinite else {
-                throw CanvasError(.badLayout, "layout returned a non-finite frame for item \(index + 1): \(describe(frame))")
+                throw CanvasError(.badLayout, "layout returned a non-finite frame for item \(index): \(describe(frame))")
             }
             guard frame.width >= 0, frame.height >= 0 else {
-                throw CanvasError(.badLayout, "layout returned a negative size for item \(index + 1): \(describe(frame))")
+                throw CanvasError(.badLayout, "layout returned a negative size for item \(index): \(describe(frame))")
             }
             minX = min(minX, frame.x)
             minY = min(minY, frame.y)

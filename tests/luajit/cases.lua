@@ -1,0 +1,148 @@
+-- The same descriptions and calls through a module given by name (arg[1]):
+-- "canvas" (the Lua 5.4 module) or "canvas.ffi" (LuaJIT). tests/luajit/run
+-- runs both and compares what they print, line by line.
+local canvas = require(arg[1])
+
+local function dump(value)
+  if type(value) == "number" then return string.format("%.17g", value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local keys = {}
+  for key in pairs(value) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) then return a < b end
+    return type(a) == "number"
+  end)
+  local parts = {}
+  for _, key in ipairs(keys) do parts[#parts + 1] = tostring(key) .. "=" .. dump(value[key]) end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
+local function show(label, value) print(label .. ": " .. dump(value)) end
+
+local function ring(items)
+  local step = 2 * math.pi / math.max(#items, 1)
+  local frames = {}
+  for i, item in ipairs(items) do
+    local angle = step * (item.index - 1)
+    frames[i] = {x = 240 * math.cos(angle) - item.width / 2, y = 240 * math.sin(angle) - item.height / 2,
+                 width = item.width, height = item.height}
+  end
+  return frames
+end
+
+-- canvas.resolve over the description's keys.
+show("flow", canvas.resolve{items = 7, item_size = {30, 20}, layout = canvas.flow{max_width = 100, alignment = "top"}})
+show("grid", canvas.resolve{items = 10, item_size = {30, 20}, layout = canvas.grid{columns = 3, h_spacing = 2},
+                            margins = {top = 1, leading = 2, bottom = 3, trailing = 4}})
+show("grid default", canvas.resolve{items = 10, item_size = {30, 20}, layout = "grid"})
+show("ring", canvas.resolve{items = 12, item_size = {80, 80}, layout = ring, margins = 40})
+show("rtl fixed", canvas.resolve{items = 3, item_size = {10, 10}, direction = "rtl", content_size = {100, 50},
+                                 content_anchor = "bottom_trailing"})
+show("at least", canvas.resolve{items = 3, item_size = {10, 10}, content_size = {at_least = {40, 100}},
+                                content_anchor = {x = 0.25, y = 0.75}})
+show("entries", canvas.resolve{items = {{id = "a", width = 5, height = 5}, {id = 9, width = 7, height = 3},
+                                        {id = "b", width = 1, height = 2}}})
+local seen = {}
+canvas.resolve{items = {{id = "x", width = 1, height = 1}, {id = 4, width = 2, height = 2}}, layout = function(items, proposal)
+  for i, item in ipairs(items) do seen[i] = {item.index, item.id, item.width, item.height} end
+  seen.proposal = proposal
+  return {{x = 0, y = 0, width = 1, height = 1}, {x = -5, y = 0, width = 2, height = 2}}
+end, content_size = {50, 60}, margins = 5}
+show("place sees", seen)
+show("viewport", canvas.resolve{items = 100, item_size = {80, 60}, layout = canvas.grid{columns = 10},
+                                viewport = {width = 300, height = 200}, initial_anchor = "top_leading"})
+show("zoomed", canvas.resolve{items = 20, item_size = {50, 50}, zoom = {scale = 2, axis = "both"},
+                              viewport = {width = 200, height = 200, x = 30, y = 10}})
+
+-- A canvas object, driven.
+local c = canvas.new{items = 100, item_size = {80, 60}, layout = canvas.grid{columns = 10},
+                     viewport = {width = 300, height = 200, x = 100, y = 100, overscan = 0}}
+show("pan by a point", c:set_viewport{x = 101})
+show("pan by a column", c:set_viewport{x = 189})
+show("scroll to id", c:scroll_to(55, "top_leading"))
+show("scroll to point", c:scroll_to({x = 10, y = 10}))
+show("scroll to region", c:scroll_to({x = 400, y = 300, width = 50, height = 50}, {x = 1, y = 1}))
+show("page", {c:page("down"), c:page("right"), c:page("up")})
+show("hit", {c:hit_test(90, 70), c:hit_test(85, 1)})
+show("query", c:query{x = 80, y = 60, width = 100, height = 70})
+show("visible", c:visible())
+c:set_zoom(1.5)
+show("zoom", c:zoom())
+c:pinch("began", 1, 2, 100, 100); c:pinch("changed", 2); c:pinch("ended", 2)
+show("pinched", c:zoom())
+c:tap()
+show("tapped", c:zoom())
+c:touches{{x = 10, y = 10}, {x = 50, y = 10}}; c:touches{{x = 0, y = 10}, {x = 80, y = 10}}; c:touches{}
+show("touched", c:zoom())
+show("select", {c:select(20, 20)})
+c:select_id(3); c:select_id(77); c:deselect(3)
+show("selection", c:selection())
+c:clear_selection()
+show("cleared", c:selection())
+c:set_layout(canvas.flow{h_spacing = 0, v_spacing = 0})
+c:set_margins(10); c:set_direction("rtl"); c:set_content_size{at_least = {2000, 100}}; c:set_content_anchor("leading")
+c:resolve()
+show("after setters", c:result())
+c:set_items({{id = "p", width = 10, height = 10}, {id = "q", width = 10, height = 10}})
+c:set_layout(ring)
+c:resolve()
+show("new items, ring", c:result())
+c:close()
+show("closed", tostring(c))
+
+-- Motion under the host's clock: a drag that flings, ticks, the wheel, keys,
+-- animated scrolls and a zoom to fit, through the same calls in both modules.
+local m = canvas.new{items = 2000, item_size = {56, 40}, layout = canvas.grid{columns = 40, h_spacing = 8, v_spacing = 8},
+                     margins = 24, viewport = {width = 800, height = 600, overscan = 64}, initial_anchor = "top_leading",
+                     zoom = {axis = "both", min = 0.05, max = 4},
+                     motion = {deceleration = "normal", bounce = "always", indicators = "automatic"}}
+m:pointer_down(700, 400, 100); m:pointer_move(640, 380, 116); m:pointer_move(560, 350, 132)
+m:pointer_move(470, 320, 148, {shift = true}); m:pointer_up(380, 290, 164)
+show("after the drag", m:motion())
+local ticks = {}
+for t = 180, 1200, 60 do ticks[#ticks + 1] = m:tick(t) end
+show("ticks", ticks)
+show("viewport after the fling", m:viewport())
+m:wheel{dy = 6, x = 512, y = 320, mode = "line", ctrl = true, t = 1300}
+m:tick(1400)
+show("zoom after ctrl-wheel", m:zoom())
+m:wheel{dx = 3, dy = 2, mode = "line", t = 1500}
+m:key("page_down", 1600); m:tick(1700); m:tick(2100)
+m:crown(120, 2200); m:tick(2300)
+m:fling(-2, 1, 2400); m:tick(2500); m:tick(3500)
+show("scroll animated", {m:scroll_to(1500, "center", {animated = true, duration = 200, t = 3600})})
+m:tick(3700); m:tick(3900)
+show("page animated", m:page("right", {animated = true, t = 4000}))
+m:tick(4400)
+m:zoom_to_fit{padding = 24, animated = true, t = 4500}
+m:tick(4600); m:tick(5000)
+m:set_motion{bounce = "never", pan_axis = "locked", crown_axis = "horizontal", scroll_enabled = true, deceleration = 0.99}
+show("indicators", m:indicators())
+show("frame 17", m:frame(17))
+local drawn = m:visible_items()
+show("visible items", {#drawn, drawn[1], drawn[#drawn]})
+show("motion result", m:result())
+
+-- Measuring and zoom callbacks.
+local measured = {}
+local s = canvas.new{items = {{id = "a"}, {id = "b"}, {id = 3}}, estimated_item_size = {50, 50},
+                     measure = function(item, proposal)
+                       measured[#measured + 1] = {item.index, item.id, proposal}
+                       return 10 * item.index, 5
+                     end, viewport = {width = 100, height = 100}}
+show("measured", measured)
+show("measured result", s:result())
+s:invalidate()
+show("steps", {s:step(), s:step()})
+local heard = {}
+local z = canvas.new{items = 50, item_size = {20, 20}, viewport = {width = 100, height = 100},
+                     on_zoom = function(scale) heard[#heard + 1] = {"zoom", scale} end,
+                     on_zoom_begin = function(scale) heard[#heard + 1] = {"begin", scale} end,
+                     on_zoom_end = function(scale) heard[#heard + 1] = {"end", scale} end}
+z:set_zoom(2); z:pinch("began", 1, 2, 50, 50); z:pinch("changed", 1.5); z:pinch("ended", 1.5); z:tap()
+z:set_items(10)
+show("heard", heard)
+local refusing = canvas.new{items = 5, item_size = {20, 20}, on_zoom = function() error("no zooming here", 0) end}
+local ok, message = pcall(function() refusing:set_zoom(3) end)
+show("refused zoom", {ok, message:match("^[^\n]*")})  -- the 5.4 module adds a traceback
+show("zoom kept", refusing:zoom())
