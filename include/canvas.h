@@ -1247,7 +1247,7 @@ typedef struct canvas_scroll_bounds {
 ** Errors: CANVAS_ERR_NULL (frames NULL with count > 0),
 ** CANVAS_ERR_NON_FINITE (a frame with NaN or an infinity),
 ** CANVAS_ERR_INVALID_ARGUMENT (a negative width or height, a duplicate id).
-** Lua: layout = "free", items = {{id=, x=, y=, width=, height=}, ...}
+** Lua: description.layout = "free" with description.items = {{id=, x=, y=, width=, height=}, ...}
 ** Python: Engine.set_item_frames(frames, ids)
 ** Swift: CanvasEngine.setItemFrames(_:ids:)
 */
@@ -1258,7 +1258,9 @@ canvas_status canvas_set_item_frames(canvas_engine *engine, const canvas_rect *f
 ** Switches to the free layout; items keep the frames they have now (so a
 ** resolved flow keeps its picture). Takes effect at the next canvas_resolve.
 ** Any other canvas_set_layout_* leaves the free layout.
-** Lua: layout = "free"
+**
+** Errors: none.
+** Lua: description.layout = "free"
 ** Python: Engine.set_free()
 ** Swift: CanvasEngine.setLayoutFree()
 */
@@ -1269,7 +1271,7 @@ canvas_status canvas_set_layout_free(canvas_engine *engine);
 ** Sets how far a free canvas scrolls, and re-clamps the viewport.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown extent).
-** Lua: scroll_extent = "unbounded" | "content"
+** Lua: description.scroll_extent = "unbounded" | "content"
 ** Python: Engine.set_scroll_extent(extent)
 ** Swift: CanvasEngine.setScrollExtent(_:)
 */
@@ -1436,6 +1438,8 @@ canvas_status canvas_select_rect(canvas_engine *engine, canvas_rect rect, canvas
 /*
 ** METHOD: canvas_engine
 ** Selects every item.
+**
+** Errors: none.
 ** Lua: c:select_all()
 ** Python: Engine.select_all()
 ** Swift: CanvasEngine.selectAll()
@@ -1466,7 +1470,7 @@ enum {
 ** Sets the tool; a press in progress is cancelled.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown tool).
-** Lua: tool = "pan" | "select", c:set_tool(name)
+** Lua: description.tool = "pan" | "select", c:set_tool(name)
 ** Python: Engine.set_tool(tool)
 ** Swift: CanvasEngine.setTool(_:)
 */
@@ -1487,7 +1491,7 @@ typedef struct canvas_snap {
 **
 ** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT
 ** (a negative threshold).
-** Lua: snap = {grid=, items=, gaps=, threshold=}, c:set_snap{...}
+** Lua: description.snap = {grid=, items=, gaps=, threshold=}, c:set_snap{...}
 ** Python: Engine.set_snap(grid=, items=, gaps=, threshold=)
 ** Swift: CanvasEngine.setSnap(_:)
 */
@@ -1515,6 +1519,8 @@ typedef struct canvas_guide {
 ** METHOD: canvas_engine
 ** Copies the guides of the drag in progress (none otherwise). Same buffer
 ** rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out NULL), CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:guides()
 ** Python: Engine.guides()
 ** Swift: CanvasEngine.guides

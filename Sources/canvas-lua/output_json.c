@@ -13,7 +13,9 @@
 ** "velocity": {"x":…, "y":…}, "moving": bool}, "indicators":
 ** {"horizontal": {"track":…, "thumb":…, "opacity":…} or null, "vertical":
 ** …} and, with trace = true, "trace": [{"t":…, "x":…, "y":…, "zoom":…,
-** "phase":…}, …] last (tests/lua/check_json.py checks the order).
+** "phase":…}, …]; then, while a drag is in progress, "guides": [{"x1":…,
+** "y1":…, "x2":…, "y2":…, "kind":…}, …] and, when an item is focused,
+** "focus": id, last (tests/lua/check_json.py checks the order).
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.

@@ -11,15 +11,15 @@ return {
   layout = "free",
   tool = "select",
   snap = {items = true, gaps = true, threshold = 8},
-  viewport = {width = 420, height = 260, x = -20, y = -20},
+  viewport = {width = 420, height = 260, x = 0, y = 0},
   items = {
-    {id = "a", x = 0, y = 0, width = 80, height = 60},
-    {id = "b", x = 120, y = 0, width = 80, height = 60},
-    {id = "c", x = 60, y = 130, width = 80, height = 60},
-    {id = "note", x = 20, y = 210, width = 120, height = 20},
+    {id = "a", x = 20, y = 20, width = 80, height = 60},
+    {id = "b", x = 140, y = 20, width = 80, height = 60},
+    {id = "c", x = 80, y = 150, width = 80, height = 60},
+    {id = "note", x = 40, y = 230, width = 120, height = 20},
   },
-  -- Press on "c" (viewport point = content point + 20), drag 183 right and 127 up:
-  -- unsnapped it would sit at (243, 3); it snaps to (240, 0).
+  -- Press on "c", drag 183 right and 127 up: unsnapped it would sit at
+  -- (263, 23); it snaps to (260, 20).
   gestures = {
     {"down", x = 120, y = 180, t = 0},
     {"move", x = 200, y = 120, t = 16},

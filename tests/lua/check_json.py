@@ -38,7 +38,7 @@ def id_list(text):
 
 # The order is part of the contract: required keys, with the optional ones
 # in their places.
-order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "selection", "motion", "indicators", "trace"]
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "selection", "motion", "indicators", "trace", "guides", "focus"]
 required = {"content_size", "content_bounds", "items"}
 keys = list(document)
 assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"

@@ -72,7 +72,9 @@ public enum Snapping {
 
     /// The offset that snaps `moving`, and the guides to draw there.
     /// - Parameters:
+    ///   - moving: the bounds of what moves, where the pointer put them.
     ///   - candidates: other items' frames (not the moving ones).
+    ///   - settings: what snaps (grid, items, gaps).
     ///   - threshold: in the same space as the frames.
     public static func snap(
         _ moving: Rect, candidates: [Rect], settings: SnapSettings, threshold: Double

@@ -7,6 +7,7 @@ extension CanvasEngine {
 
     /// Selects by rectangle, through the index.
     /// - Parameters:
+    ///   - rect: the marquee, in zoomed content coordinates.
     ///   - mode: `intersect` takes any item overlapping `rect`, `contain` only those wholly inside.
     ///   - op: `replace` the selection, `add` to it, `toggle` each found item, `subtract` them.
     /// Read the selection afterwards with `selection` (sorting it into data
