@@ -1308,6 +1308,19 @@ canvas_status canvas_insert_items(canvas_engine *engine, const canvas_rect *fram
 
 /*
 ** METHOD: canvas_engine
+** How many visible updates the engine has published so far. The edits
+** return only a status: an edit published an update (read it with
+** canvas_copy_visible, _appeared and _disappeared) when this count grew.
+**
+** Errors: CANVAS_ERR_NULL (count_out NULL).
+** Lua: none (edits return nothing; c:visible() reads what is visible)
+** Python: Engine.publish_count()
+** Swift: CanvasEngine.publishCount
+*/
+canvas_status canvas_get_publish_count(const canvas_engine *engine, uint64_t *count_out);
+
+/*
+** METHOD: canvas_engine
 ** Removes items by id; they leave the selection too.
 **
 ** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND (an unknown id),

@@ -71,6 +71,13 @@ public func canvasInsertItems(
     }
 }
 
+@c(canvas_get_publish_count)
+public func canvasGetPublishCount(_ engine: UnsafeRawPointer?, _ countOut: UnsafeMutablePointer<UInt64>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try Check.notNull(countOut, "count_out").pointee = handle.engine.publishCount
+    }
+}
+
 @c(canvas_remove_items)
 public func canvasRemoveItems(_ engine: UnsafeMutableRawPointer?, _ ids: UnsafePointer<UInt64>?, _ count: UInt) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in

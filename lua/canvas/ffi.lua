@@ -263,6 +263,7 @@ canvas_status canvas_set_layout_free(canvas_engine *engine);
 canvas_status canvas_set_scroll_extent(canvas_engine *engine, canvas_scroll_extent extent, int *published_out);
 canvas_status canvas_get_scroll_bounds(const canvas_engine *engine, canvas_scroll_bounds *bounds_out);
 canvas_status canvas_insert_items(canvas_engine *engine, const canvas_rect *frames, const uint64_t *ids, size_t count, const uint64_t *before_id);
+canvas_status canvas_get_publish_count(const canvas_engine *engine, uint64_t *count_out);
 canvas_status canvas_remove_items(canvas_engine *engine, const uint64_t *ids, size_t count);
 canvas_status canvas_move_items(canvas_engine *engine, const uint64_t *ids, const canvas_point *origins, size_t count);
 canvas_status canvas_set_frames_by_id(canvas_engine *engine, const uint64_t *ids, const canvas_rect *frames, size_t count);

@@ -85,6 +85,12 @@ class EditingMixin:
         status = self.lib.canvas_insert_items(self.handle, frames, _ids([i for i, _ in items]), len(items), before_id)
         self._check(status, "canvas_insert_items")
 
+    def publish_count(self) -> int:
+        """How many visible updates have been published; an edit published one when it grew."""
+        count = c_uint64(0)
+        self._check(self.lib.canvas_get_publish_count(self.handle, ctypes.byref(count)), "canvas_get_publish_count")
+        return count.value
+
     def remove(self, ids: Sequence[int]) -> None:
         self._check(self.lib.canvas_remove_items(self.handle, _ids(ids), len(ids)), "canvas_remove_items")
 

@@ -400,6 +400,7 @@ _PROTOTYPES.update({
     "canvas_set_scroll_extent": ([ENGINE_P, c_int, POINTER(c_int)], c_int),
     "canvas_get_scroll_bounds": ([ENGINE_P, POINTER(ScrollBounds)], c_int),
     "canvas_insert_items": ([ENGINE_P, POINTER(Rect), _IDS, c_size_t, _IDS], c_int),
+    "canvas_get_publish_count": ([ENGINE_P, _IDS], c_int),
     "canvas_remove_items": ([ENGINE_P, _IDS, c_size_t], c_int),
     "canvas_move_items": ([ENGINE_P, _IDS, POINTER(Point), c_size_t], c_int),
     "canvas_set_frames_by_id": ([ENGINE_P, _IDS, POINTER(Rect), c_size_t], c_int),

@@ -48,7 +48,23 @@ static void test_free_keeps_world_coordinates(void) {
 
 static void test_edits_and_undo(void) {
     canvas_engine *engine = free_engine();
-    uint64_t id = 20;
+    uint64_t id = 20, published_before = 0, after = 0;
+    /* Moving an item far away takes it off screen: an update is published. */
+    CHECK_OK(canvas_get_publish_count(engine, &published_before));
+    CHECK_OK(canvas_move_items(engine, &id, &(canvas_point){5000, 5000}, 1));
+    CHECK_OK(canvas_get_publish_count(engine, &after));
+    CHECK(after == published_before + 1);
+    uint64_t gone[4];
+    size_t gone_count = 0;
+    CHECK_OK(canvas_copy_disappeared(engine, gone, 4, &gone_count));
+    CHECK(gone_count == 1 && gone[0] == 20);
+    /* Moving it within the screen (and the content bounds) changes nothing visible: nothing is published. */
+    CHECK_OK(canvas_undo(engine));
+    CHECK_OK(canvas_get_publish_count(engine, &published_before));
+    CHECK_OK(canvas_move_items(engine, &id, &(canvas_point){1, -1}, 1));
+    CHECK_OK(canvas_get_publish_count(engine, &after));
+    CHECK(after == published_before);
+    CHECK_OK(canvas_undo(engine));
     CHECK_OK(canvas_move_items(engine, &id, &(canvas_point){7, 8}, 1));
     CHECK_RECT(frame_of(engine, 20), 7, 8, 50, 50);
     CHECK_OK(canvas_set_frames_by_id(engine, &id, &(canvas_rect){1, 2, 3, 4}, 1));

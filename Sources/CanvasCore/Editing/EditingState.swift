@@ -132,6 +132,10 @@ struct EditingState: Sendable {
     var openStep: HistoryStep?
     var batchDepth = 0
 
+    /// How many updates have been published, for hosts that learn whether
+    /// a call published by comparing it before and after (C edits).
+    var publishCount: UInt64 = 0
+
     var tool: Tool = .pan
     var snap = SnapSettings()
     var gesture: SelectGesture?

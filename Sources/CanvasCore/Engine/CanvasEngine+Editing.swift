@@ -164,6 +164,10 @@ extension CanvasEngine {
         }
     }
 
+    /// How many visible updates the engine has published so far: an edit
+    /// published one when this grew (the C ABI's edits return only a status).
+    public var publishCount: UInt64 { editing.publishCount }
+
     // MARK: Batches
 
     /// Whether a batch is open.

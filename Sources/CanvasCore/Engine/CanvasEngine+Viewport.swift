@@ -242,6 +242,7 @@ extension CanvasEngine {
             contentSize: content, isMoving: moving
         )
         published = update
+        editing.publishCount &+= 1
         publishedPositions = positions
         return update
     }
