@@ -25,6 +25,7 @@ import sys
 import time
 
 import motion
+import lod  # after motion: both import run, whose FRAME motion reads as it loads
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -62,6 +63,7 @@ def compile_benches(bin_dir, out_dir):
         "cull": ([], "cull.c", ["-lgeos_c"]),
         "interact": ([], "interact.c", []),
         "frame": ([], "frame.c", []),
+        "lod": ([], "lod.c", []),
         "memory": ([], "memory.c", []),
     }
     for name, (flags, source, libraries) in targets.items():
@@ -504,7 +506,7 @@ def write_document(path, r):
         (f"At most 64 bytes per item ({mem['count']:,} items, peak)", f"{mem['per_item']:.1f} B", mem["per_item"] <= 64),
         (f"Zoom step at {int(inter_sizes[-1]):,} items about what it costs at {int(inter_sizes[0]):,} (within 1.5×)",
          f"{us(big_i['zoom'])} µs vs {us(small_i['zoom'])} µs = {ratio(zoom_ratio)}", zoom_ratio <= 1.5),
-    ] + motion.goals(r["frames"])
+    ] + motion.goals(r["frames"]) + lod.goals(r["lod"])
 
     L = []
     L.append("# Benchmarks")
@@ -647,6 +649,7 @@ def write_document(path, r):
     L.append("![Interaction step cost against item count](bench-interaction.svg)")
     L.append("")
     L += motion.section(r["frames"], r["lua_frames"])
+    L += lod.section(r["lod"])
 
     # 5. Memory
     L.append("## 5. Memory")
@@ -715,7 +718,7 @@ def write_document(path, r):
     L.append("")
     L.append("The programs are in `bench/`: `layout.c` (a shared object that `run.py` drives through ctypes next to Taffy,")
     L.append("and a program for the before/after table), `cull.c`, `interact.c`, `frame.c` (with `host_frame.h`, the")
-    L.append("host's buffers; `motion.py` runs it and the Lua frame), `memory.c`, and `lua/` for the scripts.")
+    L.append("host's buffers; `motion.py` runs it and the Lua frame), `lod.c` (run by `lod.py`), `memory.c`, and `lua/` for the scripts.")
     L.append("")
     with open(path, "w") as f:
         f.write("\n".join(L))
@@ -816,6 +819,8 @@ cells with partial blocks among them); a planted fault in each new path failed t
 def miss_reason(goal, r, missed_queries):
     if goal in (g[0] for g in motion.goals(r["frames"])):
         return motion.miss_reason(goal, r["frames"])
+    if goal in (g[0] for g in lod.goals(r["lod"])):
+        return lod.miss_reason(goal, r["lod"])
     lay, script, mem, inter = r["layout"], r["scripting"], r["memory"], r["interaction"]
     if goal.startswith("Layout pipeline"):
         worst = max(lay, key=lambda n: lay[n]["canvas"] / lay[n]["floor"])
@@ -892,6 +897,7 @@ def main():
     r["interaction"] = json.loads(run([programs["interact"], "5", "2000", "1000", str(big)]))
     r["frames"] = motion.bench_frames(programs["frame"], args.quick)
     r["lua_frames"] = motion.bench_lua_frames(programs["frame"], bin_dir, args.quick)
+    r["lod"] = lod.bench_lod(programs["lod"], args.quick)
     log("memory")
     r["memory"] = bench_memory(programs["memory"], big, 3)
     log("start-up")

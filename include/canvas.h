@@ -1645,6 +1645,105 @@ canvas_status canvas_copy_visible_items(const canvas_engine *engine, canvas_visi
 */
 canvas_status canvas_get_frame(const canvas_engine *engine, uint64_t id, canvas_rect *out);
 
+/*
+** Level of detail. Items whose zoomed frame is at least min_size points on
+** both sides come back one by one (a canvas_visible_item each); the rest are
+** aggregated into clusters, one per cell of a grid of about cell screen
+** points. The rules, exact so that a brute force reproduces them (content
+** coordinates are unzoomed; s is the zoom on an axis it stretches, 1 on the
+** other; frames that are not finite or have no area never take part):
+** - Large: the zoomed frame is at least min_size wide and high. A large item
+**   comes back when its zoomed frame strictly intersects rect (as
+**   canvas_query finds it), in data order. Large items are never clustered.
+** - Level: cells are 2^kx by 2^ky content points from the origin, with k the
+**   smallest integer such that 2^k * s >= cell on that axis: a cell is cell
+**   to 2*cell screen points on each axis (not square in content space under
+**   a one-axis zoom).
+** - Cell of an item: the one holding its centre (x + width/2, y + height/2):
+**   column floor(cx / 2^kx), row floor(cy / 2^ky).
+** - Covered cells: those whose square strictly intersects rect taken back
+**   to content coordinates (x / s, ...).
+** - A cluster per covered cell with small items, row-major (top row first,
+**   left to right): count = the small items whose cell it is (whether or not
+**   each meets rect), id = the first of them in data order, bounds = the
+**   union of their frames zoomed edge by edge (left = round(minX * s), right
+**   = round(maxX * s) on a zoomed axis): the union of the zoomed frames at
+**   zoom 1, within a point of it otherwise.
+** So the answer holds at most the covered cells plus the large items in
+** rect, whatever the item count.
+*/
+typedef struct canvas_cluster {
+    canvas_rect bounds;  /* zoomed content coordinates */
+    uint64_t count;      /* small items in the cell */
+    uint64_t id;         /* the first of them in data order */
+} canvas_cluster;
+
+/* The defaults canvas_query_lod's callers usually pass, in screen points. */
+typedef int canvas_lod_default;
+enum {
+    CANVAS_LOD_MIN_SIZE = 2,  /* smallest zoomed side of an item shown on its own */
+    CANVAS_LOD_CELL = 16,     /* screen size of a cluster cell */
+};
+
+/*
+** METHOD: canvas_engine
+** The level-of-detail answer over rect (zoomed content coordinates; a rect
+** of zero width and zero height means the viewport's culling rectangle,
+** which gives nothing while the viewport has no area): the large items with
+** their zoomed frames into items, the clusters into clusters, by the rules
+** above. The first such query after a resolve builds the levels for the
+** zoom limits and this cell size (O(n)); later ones look their level up and
+** cost their answer.
+**
+** Buffers: *items_count and *clusters_count always receive the counts. Both
+** buffers NULL asks the counts only. Otherwise each buffer must hold its
+** count (a NULL buffer holds none): if either is too small, nothing is
+** written and the call fails with CANVAS_ERR_BUFFER_TOO_SMALL.
+**
+** Errors: CANVAS_ERR_NULL (items_count, clusters_count), CANVAS_ERR_NON_FINITE
+** (rect, min_size or cell NaN or infinite), CANVAS_ERR_INVALID_ARGUMENT
+** (min_size or cell zero or negative), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:visible_lod{min_size=, cell=}
+** Python: Engine.visible_lod(min_size=2, cell=16)
+** Swift: CanvasEngine.levelOfDetail(in:minSize:cell:)
+*/
+canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double min_size, double cell,
+                               canvas_visible_item *items, size_t items_capacity, size_t *items_count,
+                               canvas_cluster *clusters, size_t clusters_capacity, size_t *clusters_count);
+
+/*
+** METHOD: canvas_engine
+** Makes every published viewport update carry the level-of-detail answer
+** over the culling rectangle (canvas_query_lod's rules with this min_size
+** and cell) instead of every item in it: canvas_copy_visible,
+** canvas_copy_appeared, canvas_copy_disappeared and
+** canvas_copy_visible_items then cover the items shown one by one, and
+** canvas_copy_clusters the clusters, so a frame (canvas_tick, then the
+** copies) costs what the screen can show, not what the canvas holds.
+** canvas_clear_lod goes back to every item. Both publish the change
+** (*published_out, which may be NULL, says whether an update was published).
+**
+** Errors: CANVAS_ERR_NON_FINITE (min_size or cell NaN or infinite),
+** CANVAS_ERR_INVALID_ARGUMENT (zero or negative); nothing changes.
+** Lua: c:set_lod{min_size=, cell=} / c:set_lod(false) (and the description key lod)
+** Python: Engine.set_lod(min_size, cell) / Engine.set_lod(None)
+** Swift: CanvasEngine.setLevelOfDetail(_:)
+*/
+canvas_status canvas_set_lod(canvas_engine *engine, double min_size, double cell, int *published_out);
+canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the clusters of the last published update (none unless
+** canvas_set_lod is on), row-major. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:clusters()
+** Python: Engine.clusters()
+** Swift: VisibleUpdate.clusters
+*/
+canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
+
 /* What the viewport is doing. */
 typedef int canvas_motion_phase;
 enum {

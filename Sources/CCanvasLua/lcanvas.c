@@ -230,6 +230,11 @@ void lcanvas_push_result(lua_State *L, int self) {
         lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
         lua_setfield(L, -2, "visible");
     }
+    /* With lod on, "visible" holds the items shown one by one, and "clusters" the rest. */
+    if (state_flag(L, state, "show_lod")) {
+        lcanvas_push_clusters(L, canvas, state);
+        lua_setfield(L, -2, "clusters");
+    }
     if (state_flag(L, state, "show_zoom")) {
         double scale;
         lcanvas_check_status(L, canvas, canvas_get_zoom(canvas->engine, &scale));

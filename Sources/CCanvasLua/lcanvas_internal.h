@@ -23,7 +23,7 @@
 **   item_size  {w, h} when every item has one size (items may then be a count)
 **   measured   true when sizes come from measuring or an estimate
 **   axis       the zoom axis's name, for results
-**   show_viewport, show_zoom, show_backdrop  which optional parts results carry
+**   show_viewport, show_zoom, show_backdrop, show_lod  which optional parts results carry
 */
 typedef struct lcanvas {
     canvas_engine *engine;  /* NULL once closed */
@@ -145,6 +145,12 @@ void lcanvas_read_wheel(lua_State *L, int table, const char *where, double now, 
 void lcanvas_read_fit(lua_State *L, int table, const char *where, double now, lcanvas_fit *out);
 canvas_status lcanvas_zoom_to_fit(lua_State *L, lcanvas *canvas, int self, const lcanvas_fit *fit);
 void lcanvas_open_motion_methods(lua_State *L);
+
+/* llod.c: level of detail; lcanvas_push_lod pushes {items=, clusters=}. */
+void lcanvas_read_lod(lua_State *L, int table, const char *where, double *min_size, double *cell);
+void lcanvas_push_lod(lua_State *L, lcanvas *canvas, int state, double min_size, double cell);
+void lcanvas_push_clusters(lua_State *L, lcanvas *canvas, int state);  /* the published ones */
+void lcanvas_open_lod_methods(lua_State *L);
 
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */
 void lcanvas_new_state(lua_State *L);

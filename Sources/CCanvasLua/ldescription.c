@@ -26,7 +26,7 @@
 static const char *const description_keys[] = {
     "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction",
     "viewport", "initial_anchor", "estimated_item_size", "measure", "backdrop", "zoom", "gestures",
-    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "tool", "snap", "scroll_extent", NULL,
+    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "lod", "tool", "snap", "scroll_extent", NULL,
 };
 
 /* Fails on keys a table does not know: usually typos, which would otherwise
@@ -747,6 +747,14 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
         trace = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
+    double lod_min_size = 0, lod_cell = 0;
+    int has_lod = lua_getfield(L, description, "lod") != LUA_TNIL;
+    if (has_lod) {
+        lcanvas_read_lod(L, -1, "lod", &lod_min_size, &lod_cell);
+        if (!(lod_min_size > 0) || !(lod_cell > 0))
+            luaL_error(L, "lod: min_size and cell must be positive numbers");
+    }
+    lua_pop(L, 1);
     int gesture_count = 0, gestures = 0;
     if (lua_getfield(L, description, "gestures") != LUA_TNIL) {
         gesture_count = lcanvas_read_gestures(L, -1, state);  /* pushes them */
@@ -795,11 +803,13 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
         lcanvas_check_status(L, canvas, canvas_set_backdrop(engine, open.backdrop, open.spacing, open.shape_size));
     if (open.has_anchor)
         lcanvas_check_status(L, canvas, canvas_set_initial_anchor(engine, open.initial_anchor));
-    set_flag(L, state, "show_viewport", open.has_viewport);
+    set_flag(L, state, "show_viewport", open.has_viewport || has_lod);
     set_flag(L, state, "show_zoom", zoom.given || gestures);
     set_flag(L, state, "show_backdrop", open.has_backdrop);
     set_flag(L, state, "show_motion", has_motion || trace || lcanvas_gestures_move(L, gestures, gesture_count));
     set_flag(L, state, "show_trace", trace);
+    set_flag(L, state, "show_lod", has_lod);
+    if (has_lod) lcanvas_check_status(L, canvas, canvas_set_lod(engine, lod_min_size, lod_cell, NULL));
     if (has_motion) lcanvas_apply_motion(L, canvas, &motion);
 
     lcanvas_resolve(L, self);

@@ -435,4 +435,5 @@ void lcanvas_open_methods(lua_State *L) {
     luaL_setfuncs(L, methods, 0);
     lcanvas_open_editing_methods(L);
     lcanvas_open_motion_methods(L);
+    lcanvas_open_lod_methods(L);
 }

@@ -126,3 +126,6 @@ let CANVAS_PAN_LOCKED = canvas_pan_axis(CCanvasHeader.CANVAS_PAN_LOCKED)
 
 let CANVAS_AXIS_HORIZONTAL = canvas_axis(CCanvasHeader.CANVAS_AXIS_HORIZONTAL)
 let CANVAS_AXIS_VERTICAL = canvas_axis(CCanvasHeader.CANVAS_AXIS_VERTICAL)
+
+let CANVAS_LOD_MIN_SIZE = canvas_lod_default(CCanvasHeader.CANVAS_LOD_MIN_SIZE)
+let CANVAS_LOD_CELL = canvas_lod_default(CCanvasHeader.CANVAS_LOD_CELL)

@@ -15,7 +15,10 @@
 ** …} and, with trace = true, "trace": [{"t":…, "x":…, "y":…, "zoom":…,
 ** "phase":…}, …]; then, while a drag is in progress, "guides": [{"x1":…,
 ** "y1":…, "x2":…, "y2":…, "kind":…}, …] and, when an item is focused,
-** "focus": id, last (tests/lua/check_json.py checks the order).
+** "focus": id, last (tests/lua/check_json.py checks the order). With lod
+** = {min_size=, cell=}, "visible" holds the items shown one by one and
+** "clusters": [{"x":…, "y":…, "width":…, "height":…, "count":…, "id":…}, …]
+** (row-major, see canvas_query_lod) follows it.
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
@@ -236,6 +239,32 @@ static void write_motion(lua_State *L, FILE *out, int result) {
     lua_pop(L, 1);
 }
 
+/* Writes "clusters": [...] when the result has them. */
+static void write_clusters(lua_State *L, FILE *out, int result) {
+    if (lua_getfield(L, result, "clusters") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    lua_Integer count = luaL_len(L, list);
+    fputs(",\n  \"clusters\": [", out);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        int cluster = lua_gettop(L);
+        fprintf(out, "%s\n    {", i > 1 ? "," : "");
+        write_fields(L, out, cluster, rect_keys);
+        lua_getfield(L, cluster, "count");
+        fprintf(out, ", \"count\": " LUA_INTEGER_FMT ", \"id\": ", lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        lua_getfield(L, cluster, "id");
+        write_id(L, out, -1);
+        fputc('}', out);
+        lua_pop(L, 2);
+    }
+    fputs(count ? "\n  ]" : "]", out);
+    lua_pop(L, 1);
+}
+
 void output_json(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
     fputc('{', out);
@@ -274,6 +303,7 @@ void output_json(lua_State *L, int result, FILE *out) {
     fputs(count ? "\n  ]" : "]", out);
     lua_pop(L, 1);
     write_id_list(L, out, result, "visible");
+    write_clusters(L, out, result);
     write_id_list(L, out, result, "selection");
     write_motion(L, out, result);
     write_guides(L, out, result);

@@ -9,6 +9,9 @@
 ** as visible) dashed around it. Labels are shrunk, then elided, to fit their
 ** boxes; the viewport's label sits above the content, clear of the items.
 ** Every item is exactly one <rect class="item">, so tools can count them.
+** With lod, each cluster is a shaded <rect class="cluster"> over its bounds
+** with its count, and the clustered items show as culled (they are not
+** among those shown one by one).
 */
 #include <math.h>
 #include <stdarg.h>
@@ -45,6 +48,7 @@
 #define COLOR_GUIDE     "#d6336c"   /* edge and center guides */
 #define COLOR_GUIDE_GAP "#0c8599"
 #define COLOR_GUIDE_GRID "#868e96"
+#define COLOR_CLUSTER   "#7048e8"
 
 /* Writes text with the five XML special characters escaped. */
 static void write_escaped(FILE *out, const char *text, size_t length) {
@@ -366,6 +370,32 @@ static void write_editing(lua_State *L, int result, FILE *out) {
     lua_pop(L, 1);
 }
 
+/* The level-of-detail clusters: shaded cells, each with its count. */
+static void write_clusters(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "clusters") == LUA_TTABLE) {
+        int clusters = lua_gettop(L);
+        lua_Integer count = luaL_len(L, clusters);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, clusters, i);
+            double cx = output_field(L, -1, "x"), cy = output_field(L, -1, "y");
+            double cw = output_field(L, -1, "width"), ch = output_field(L, -1, "height");
+            lua_getfield(L, -1, "count");
+            lua_Integer items = lua_tointeger(L, -1);
+            fputs("    <g>\n      <rect class=\"cluster\"", out);
+            write_rect_attributes(out, cx, cy, cw, ch);
+            fputs(" fill=\"" COLOR_CLUSTER "\" fill-opacity=\"0.3\" stroke=\"" COLOR_CLUSTER "\" stroke-width=\"0.5\"/>\n", out);
+            fputs("      <text", out);
+            attribute(out, "x", cx + cw / 2);
+            attribute(out, "y", cy + ch / 2);
+            attribute(out, "font-size", fmax(6, fmin(11, fmin(cw, ch) * 0.6)));
+            fprintf(out, " text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"" COLOR_TEXT "\">"
+                    LUA_INTEGER_FMT "</text>\n    </g>\n", items);
+            lua_pop(L, 2);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 void output_svg(lua_State *L, int result, const char *title, double label_scale, double overscan, FILE *out) {
     result = lua_absindex(L, result);
     int top = lua_gettop(L);
@@ -441,6 +471,9 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     x = legend_entry(out, x, y, COLOR_ITEM, COLOR_ITEM_EDGE, NULL, 1, "item");
     if (lua_istable(L, visible)) x = legend_entry(out, x, y, COLOR_CULLED, COLOR_CULLED_EDGE, NULL, 0.6, "culled");
     if (lua_istable(L, selection)) x = legend_entry(out, x, y, COLOR_ITEM, COLOR_SELECTED, NULL, 1, "selected");
+    int has_clusters = lua_getfield(L, result, "clusters") == LUA_TTABLE;
+    lua_pop(L, 1);
+    if (has_clusters) x = legend_entry(out, x, y, COLOR_CLUSTER, COLOR_CLUSTER, NULL, 0.35, "cluster");
     if (has_viewport) x = legend_entry(out, x, y, "none", COLOR_VIEWPORT, NULL, 1, "viewport");
     if (has_viewport) x = legend_entry(out, x, y, "none", COLOR_VIEWPORT, "2 2", 0.6, "overscan");
     legend_entry(out, x, y, "none", COLOR_BOUNDS, "4 3", 1, "content bounds");
@@ -494,6 +527,8 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         fputs("    </g>\n", out);
         lua_settop(L, item - 1);
     }
+
+    write_clusters(L, result, out);
 
     if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
         double vx = output_field(L, -1, "x"), vy = output_field(L, -1, "y");

@@ -333,6 +333,22 @@ typedef struct canvas_visible_item {
 } canvas_visible_item;
 canvas_status canvas_copy_visible_items(const canvas_engine *engine, canvas_visible_item *out, size_t capacity, size_t *count_out);
 canvas_status canvas_get_frame(const canvas_engine *engine, uint64_t id, canvas_rect *out);
+typedef struct canvas_cluster {
+    canvas_rect bounds;
+    uint64_t count;
+    uint64_t id;
+} canvas_cluster;
+typedef int canvas_lod_default;
+enum {
+    CANVAS_LOD_MIN_SIZE = 2,
+    CANVAS_LOD_CELL = 16,
+};
+canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double min_size, double cell,
+                               canvas_visible_item *items, size_t items_capacity, size_t *items_count,
+                               canvas_cluster *clusters, size_t clusters_capacity, size_t *clusters_count);
+canvas_status canvas_set_lod(canvas_engine *engine, double min_size, double cell, int *published_out);
+canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
+canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
 typedef int canvas_motion_phase;
 enum {
     CANVAS_PHASE_IDLE = 0,

@@ -169,6 +169,10 @@ AXIS_VERTICAL = 1
 AXIS_NAMES = ("horizontal", "vertical")
 
 DURATION_DEFAULT = -1
+
+# Level of detail (canvas_query_lod): the usual min_size and cell, in screen points.
+LOD_MIN_SIZE = 2
+LOD_CELL = 16
 DECELERATION_NORMAL = 0.998
 DECELERATION_FAST = 0.99
 
@@ -282,6 +286,12 @@ ZOOM_FN = CFUNCTYPE(c_int, c_void_p, c_int, c_double)
 # canvas_engine * is opaque: a plain void pointer on this side.
 ENGINE_P = c_void_p
 
+class Cluster(Structure):
+    """canvas_cluster: small items aggregated in one level-of-detail cell."""
+
+    _fields_ = [("bounds", Rect), ("count", c_uint64), ("id", c_uint64)]
+
+
 _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_abi_version": ([], c_uint),
     "canvas_version": ([], c_char_p),
@@ -378,6 +388,12 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_scroll_to_rect_animated": ([ENGINE_P, Rect, Point, c_double, c_double], c_int),
     "canvas_page_animated": ([ENGINE_P, c_int, c_double, c_double, POINTER(c_int)], c_int),
     "canvas_zoom_to_fit": ([ENGINE_P, POINTER(Rect), c_double, c_int, c_double, c_double], c_int),
+    # Level of detail
+    "canvas_query_lod": ([ENGINE_P, Rect, c_double, c_double, POINTER(VisibleItem), c_size_t, POINTER(c_size_t),
+                          POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_set_lod": ([ENGINE_P, c_double, c_double, POINTER(c_int)], c_int),
+    "canvas_clear_lod": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_copy_clusters": ([ENGINE_P, POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
 }
 
 # The free layout and editing (issue 14): prototypes only so far.
@@ -1264,6 +1280,43 @@ class Engine(EditingMixin):
         status = self.lib.canvas_zoom_to_fit(self.handle, rect, padding, int(animated),
                                              DURATION_DEFAULT if duration is None else duration, self._time(t))
         self._check(status, "canvas_zoom_to_fit")
+
+
+    # -- level of detail --
+
+    def visible_lod(self, min_size: float = LOD_MIN_SIZE, cell: float = LOD_CELL,
+                    rect: Optional[Sequence[float]] = None) -> dict:
+        """The level-of-detail answer over rect (zoomed content coordinates;
+        None: the viewport's culling rectangle), by canvas_query_lod's rules:
+        {"items": [(id, x, y, width, height), ...] for the items shown one by
+        one, in data order, "clusters": [(x, y, width, height, count, id), ...]
+        for the rest, one per covered cell, row-major}."""
+        area = Rect(*rect) if rect is not None else Rect(0, 0, 0, 0)
+        lib, h = self.lib, self.handle
+        item_count, cluster_count = c_size_t(0), c_size_t(0)
+        self._check(lib.canvas_query_lod(h, area, min_size, cell, None, 0, ctypes.byref(item_count),
+                                         None, 0, ctypes.byref(cluster_count)), "canvas_query_lod")
+        items = (VisibleItem * max(item_count.value, 1))()
+        clusters = (Cluster * max(cluster_count.value, 1))()
+        self._check(lib.canvas_query_lod(h, area, min_size, cell, items, item_count.value, ctypes.byref(item_count),
+                                         clusters, cluster_count.value, ctypes.byref(cluster_count)),
+                    "canvas_query_lod")
+        return {
+            "items": [(item.id, *item.frame) for item in items[: item_count.value]],
+            "clusters": [(*c.bounds, c.count, c.id) for c in clusters[: cluster_count.value]],
+        }
+
+    def set_lod(self, min_size: Optional[float] = LOD_MIN_SIZE, cell: float = LOD_CELL) -> bool:
+        """Published updates carry the level-of-detail answer (visible_items()
+        and visible() then hold the items shown one by one, clusters() the
+        rest); set_lod(None) goes back to every item. True when it published."""
+        if min_size is None:
+            return self._published("canvas_clear_lod")
+        return self._published("canvas_set_lod", min_size, cell)
+
+    def clusters(self) -> list[tuple[float, float, float, float, int, int]]:
+        """The published clusters as (x, y, width, height, count, id), row-major."""
+        return [(*c.bounds, c.count, c.id) for c in self._copy("canvas_copy_clusters", Cluster)]
 
 
 def _point(value: Sequence[float], name: str) -> Point:

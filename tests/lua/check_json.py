@@ -10,6 +10,8 @@ options:
   --visible ID,ID,...     the visible ids, in order (integers or strings)
   --selection ID,ID,...   the selected ids, in order
   --zoom SCALE,AXIS       the zoom
+  --clusters N            the number of clusters
+  --clustered N           the items counted by the clusters, in all
 """
 import json
 import math
@@ -38,7 +40,7 @@ def id_list(text):
 
 # The order is part of the contract: required keys, with the optional ones
 # in their places.
-order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "selection", "motion", "indicators", "trace", "guides", "focus"]
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "clusters", "selection", "motion", "indicators", "trace", "guides", "focus"]
 required = {"content_size", "content_bounds", "items"}
 keys = list(document)
 assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"
@@ -48,6 +50,7 @@ for key in filter(None, options.get("--with", "").split(",")):
     assert key in document, f"{key} is missing"
 assert ("viewport" in document) == ("visible" in document), "viewport and visible come together"
 assert ("zoom" in document) == ("selection" in document), "zoom and selection come together"
+assert "clusters" not in document or "visible" in document, "clusters come with visible"
 
 numbers(document["content_size"], ["width", "height"], "content_size")
 numbers(document["content_bounds"], ["x", "y", "width", "height"], "content_bounds")
@@ -106,3 +109,24 @@ for key in ("visible", "selection"):
     assert order_of == sorted(set(order_of)), f"{key}: not in data order or repeated: {listed}"
     if "--" + key in options:
         assert listed == id_list(options["--" + key]), f"{key} {listed}, expected {options['--' + key]}"
+
+if "clusters" in document:
+    clusters = document["clusters"]
+    assert isinstance(clusters, list), "clusters is not an array"
+    shown = set(document["visible"])
+    for index, cluster in enumerate(clusters):
+        assert set(cluster) == {"x", "y", "width", "height", "count", "id"}, f"clusters[{index}] keys {sorted(cluster)}"
+        numbers({k: v for k, v in cluster.items() if k in ("x", "y", "width", "height")}, ["x", "y", "width", "height"], f"clusters[{index}]")
+        assert isinstance(cluster["count"], int) and cluster["count"] >= 1, f"clusters[{index}].count"
+        assert cluster["id"] in positions, f"clusters[{index}].id {cluster['id']!r} is not an item's id"
+        # A representative is a small item: never one shown on its own.
+        assert cluster["id"] not in shown, f"clusters[{index}].id {cluster['id']!r} is also shown one by one"
+        # Its own frame lies within the cluster's bounds (within the zoom's rounding).
+        item = items[positions[cluster["id"]]]
+        assert cluster["x"] - 1 <= item["x"] and item["x"] + item["width"] <= cluster["x"] + cluster["width"] + 1, f"clusters[{index}] bounds miss its first item"
+    assert sum(c["count"] for c in clusters) <= len(items), "clusters count more items than there are"
+    if "--clusters" in options:
+        assert len(clusters) == int(options["--clusters"]), f"{len(clusters)} clusters, expected {options['--clusters']}"
+    if "--clustered" in options:
+        total = sum(c["count"] for c in clusters)
+        assert total == int(options["--clustered"]), f"clusters count {total}, expected {options['--clustered']}"

@@ -16,6 +16,8 @@ extension CanvasEngine {
         var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
         var scannedSinceResolve: Bool
+        var builtDetail: DetailPyramid?
+        var detailSettings: DetailSettings?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
         var measuredSinceResolve: Bool
@@ -37,7 +39,7 @@ extension CanvasEngine {
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
-            scannedSinceResolve: scannedSinceResolve,
+            scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail, detailSettings: detailSettings,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
@@ -59,6 +61,8 @@ extension CanvasEngine {
         resolvedIDs = snapshot.resolvedIDs
         builtIndex = snapshot.builtIndex
         scannedSinceResolve = snapshot.scannedSinceResolve
+        builtDetail = snapshot.builtDetail
+        detailSettings = snapshot.detailSettings
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor
         measuredSinceResolve = snapshot.measuredSinceResolve

@@ -223,11 +223,12 @@ extension CanvasEngine {
             viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
         }
         let rect = viewport.visibleRect
-        let positions = viewport.size.isZeroArea ? [] : query(viewport.cullingRect)
+        // With level of detail on, only the items shown one by one (and the clusters).
+        let (positions, clusters) = visiblePositions()
         let visible = positions.map { resolvedIDs[$0] }
         let content = contentSize, moving = isMoving
         if let last = published, last.rect == rect, last.visible == visible,
-           last.contentSize == content, last.isMoving == moving {
+           last.contentSize == content, last.isMoving == moving, last.clusters == clusters {
             publishedPositions = positions  // the same items, now placed in this resolution
             return nil
         }
@@ -237,10 +238,11 @@ extension CanvasEngine {
         } else {
             Self.difference(visible, from: previous)
         }
-        let update = VisibleUpdate(
+        var update = VisibleUpdate(
             rect: rect, visible: visible, appeared: appeared, disappeared: disappeared,
             contentSize: content, isMoving: moving
         )
+        update.clusters = clusters
         published = update
         editing.publishCount &+= 1
         publishedPositions = positions

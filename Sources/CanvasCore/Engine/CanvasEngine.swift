@@ -39,6 +39,12 @@ public final class CanvasEngine {
     /// Whether a query or hit test has been answered by a scan since the
     /// last resolve, so the next one builds the index.
     var scannedSinceResolve = false
+    /// The level-of-detail pyramid over the resolution's frames, built on
+    /// the first level-of-detail query after a resolve (CanvasEngine+Detail.swift).
+    var builtDetail: DetailPyramid?
+    /// When set, published updates carry the level-of-detail answer
+    /// (CanvasEngine+Detail.swift).
+    public internal(set) var detailSettings: DetailSettings?
 
     /// The index to answer a query or hit test with, or `nil` when this is
     /// the first since the resolve and a scan should answer it instead.
@@ -130,6 +136,7 @@ public final class CanvasEngine {
         resolvedIDs = items.ids
         builtIndex = nil
         scannedSinceResolve = false
+        builtDetail = nil
         publishedPositions = nil
         measuredSinceResolve = false
         return viewportChanged()

@@ -65,6 +65,10 @@ public struct VisibleUpdate: Hashable, Sendable {
     public var appeared: [UInt64]
     /// Ids in the last published update but not now, in their old data order.
     public var disappeared: [UInt64]
+    /// With level of detail on (`CanvasEngine.setLevelOfDetail`), the
+    /// clusters of the culling rectangle; `visible` then holds only the items
+    /// shown one by one. Empty otherwise.
+    public var clusters: [LevelOfDetail.Cluster] = []
 
     public init(
         rect: Rect, visible: [UInt64], appeared: [UInt64], disappeared: [UInt64],

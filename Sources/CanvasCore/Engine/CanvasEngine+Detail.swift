@@ -1,0 +1,175 @@
+/// Level of detail: a zoomed-out view at the cost of what the screen can
+/// show. Small items come back as clusters, one per cell of about `cell`
+/// screen points; large ones one by one. The rules are `DetailPyramid`'s.
+public struct LevelOfDetail: Hashable, Sendable {
+    /// An item shown on its own: its id and zoomed frame.
+    public struct Item: Hashable, Sendable {
+        public var id: UInt64
+        public var frame: Rect
+
+        public init(id: UInt64, frame: Rect) {
+            self.id = id
+            self.frame = frame
+        }
+    }
+
+    /// Small items aggregated in one cell.
+    public struct Cluster: Hashable, Sendable {
+        /// The union of the items' frames, zoomed edge by edge (see `DetailPyramid`).
+        public var bounds: Rect
+        /// How many small items have their centre in the cell.
+        public var count: Int
+        /// The first of them in data order.
+        public var id: UInt64
+
+        public init(bounds: Rect, count: Int, id: UInt64) {
+            self.bounds = bounds
+            self.count = count
+            self.id = id
+        }
+    }
+
+    /// The large items meeting the rectangle, in data order.
+    public var items: [Item]
+    /// One per covered cell holding small items, row-major.
+    public var clusters: [Cluster]
+
+    public init(items: [Item], clusters: [Cluster]) {
+        self.items = items
+        self.clusters = clusters
+    }
+
+    public static let empty = LevelOfDetail(items: [], clusters: [])
+
+    /// The default smallest zoomed side, in screen points, of an item shown on its own.
+    public static let defaultMinSize = 2.0
+    /// The default screen size of a cluster cell.
+    public static let defaultCell = 16.0
+
+    /// Checks a minimum size or cell size.
+    /// - Throws: `CanvasError.nonFinite` for NaN or an infinity,
+    ///   `.invalidArgument` for zero or less.
+    public static func validate(_ value: Double, _ name: String) throws(CanvasError) {
+        guard value.isFinite else { throw CanvasError(.nonFinite, "\(name) is not finite") }
+        guard value > 0 else { throw CanvasError(.invalidArgument, "\(name) must be positive, got \(value)") }
+    }
+}
+
+/// What a published update's level of detail asks for (see
+/// `CanvasEngine.setLevelOfDetail`).
+public struct DetailSettings: Hashable, Sendable {
+    public var minSize: Double
+    public var cell: Double
+
+    public init(minSize: Double = LevelOfDetail.defaultMinSize, cell: Double = LevelOfDetail.defaultCell) {
+        self.minSize = minSize
+        self.cell = cell
+    }
+}
+
+extension CanvasEngine {
+    /// Makes published updates carry the level-of-detail answer over the
+    /// culling rectangle instead of every item in it (`nil`: back to every
+    /// item): `visible`, `appeared` and `disappeared` then cover the items
+    /// shown one by one, and `clusters` the rest, so a host's tick and copy
+    /// cost what the screen shows, not what the canvas holds. Publishes the
+    /// change.
+    /// - Throws: `CanvasError` for a minimum size or cell that is not a
+    ///   positive finite number; nothing changes.
+    @discardableResult
+    public func setLevelOfDetail(_ settings: DetailSettings?) throws(CanvasError) -> VisibleUpdate? {
+        if let settings {
+            try LevelOfDetail.validate(settings.minSize, "min_size")
+            try LevelOfDetail.validate(settings.cell, "cell")
+        }
+        detailSettings = settings
+        return viewportChanged()
+    }
+
+    /// The positions to publish as visible, ascending, and the clusters when
+    /// level of detail is on.
+    func visiblePositions() -> ([Int], [LevelOfDetail.Cluster]) {
+        guard !viewport.size.isZeroArea else { return ([], []) }
+        guard let settings = detailSettings else { return (query(viewport.cullingRect), []) }
+        let answer = detailPositions(viewport.cullingRect, minSize: settings.minSize, cell: settings.cell)
+        let ids = resolvedIDs
+        return (answer.items, answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) })
+    }
+
+    /// The level-of-detail answer over `rect`, a zoomed content rectangle
+    /// (the viewport's culling rectangle when nil: nothing while the viewport
+    /// has no area). The first such query after a resolve builds the
+    /// pyramid's levels for the zoom range and this cell size; later ones
+    /// look their level up.
+    ///
+    /// - Parameters:
+    ///   - rect: Zoomed content coordinates, or nil for the culling rectangle.
+    ///   - minSize: Items whose zoomed frame is at least this many points
+    ///     on both sides come back one by one.
+    ///   - cell: The screen size, in points, of a cluster cell: between
+    ///     `cell` and 2 · `cell` on each axis.
+    /// - Throws: `CanvasError.nonFinite` for a rectangle, `minSize` or `cell`
+    ///   that is not finite; `.invalidArgument` for `minSize` or `cell` at
+    ///   zero or below. Nothing changes.
+    public func levelOfDetail(
+        in rect: Rect? = nil, minSize: Double = LevelOfDetail.defaultMinSize, cell: Double = LevelOfDetail.defaultCell
+    ) throws(CanvasError) -> LevelOfDetail {
+        try LevelOfDetail.validate(minSize, "min_size")
+        try LevelOfDetail.validate(cell, "cell")
+        if let rect, !rect.isFinite { throw CanvasError(.nonFinite, "level-of-detail rectangle is not finite") }
+        let area = rect ?? (viewport.size.isZeroArea ? Rect.zero : viewport.cullingRect)
+        let answer = detailPositions(area, minSize: minSize, cell: cell)
+        let ids = resolvedIDs, frames = resolution.frames, zoom = self.zoom
+        return LevelOfDetail(
+            items: answer.items.map { LevelOfDetail.Item(id: ids[$0], frame: zoom.rect(frames[$0])) },
+            clusters: answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) }
+        )
+    }
+
+    /// `levelOfDetail` by position, for checked arguments.
+    public func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
+        withDetail(cell: cell) { pyramid, frames in
+            pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames)
+        }
+    }
+
+    /// The pyramid, built if needed. The first build after a resolve
+    /// builds this query's level and every coarser one a zoom down to the
+    /// settings' minimum can ask for with this cell size, each merged from
+    /// the one below, so zooming out only looks levels up; a finer level
+    /// (zooming in) is built the first time it is asked for.
+    func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
+        let frames = resolution.frames
+        // Taken out while in use, so that editing it does not copy it.
+        var pyramid = builtDetail ?? DetailPyramid(frames: frames)
+        builtDetail = nil
+        defer { builtDetail = pyramid }
+        if pyramid.builtLevels.isEmpty && pyramid.count > 0 {
+            let settings = zoomSettings
+            let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
+            var key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
+            pyramid.buildLevel(key, frames: frames)
+            while key.x < coarsest.x || key.y < coarsest.y {
+                key = DetailPyramid.LevelKey(x: max(key.x, min(key.x + 1, coarsest.x)), y: max(key.y, min(key.y + 1, coarsest.y)))
+                pyramid.buildLevel(key, frames: frames)
+            }
+        }
+        return body(&pyramid, frames)
+    }
+}
+
+extension CanvasEngine {
+    /// Brings a built pyramid along with an edit made in place, for edits
+    /// that change `resolution.frames` without a resolve (a free canvas
+    /// moving, inserting or removing one item): call it after the frames
+    /// hold the edit. `from`/`to` as in `DetailPyramid.update(position:from:
+    /// to:frames:)`: both for a move, `from` nil for an insert at
+    /// `position`, `to` nil for a removal. An unbuilt pyramid stays unbuilt
+    /// (the next level-of-detail query builds it from the frames then).
+    func updateDetail(position: Int, from old: Rect?, to new: Rect?) {
+        guard var pyramid = builtDetail else { return }
+        builtDetail = nil  // edited alone, not copied
+        pyramid.update(position: position, from: old, to: new, frames: resolution.frames)
+        builtDetail = pyramid
+    }
+}

@@ -1,0 +1,129 @@
+/// Cells of an unbounded grid keyed by (row, column), holding a payload
+/// each, stored by row: a row's occupied columns are kept sorted, so a
+/// rectangle's cells are visited in row-major order at a cost of a binary
+/// search per occupied row plus the cells visited, never the empty ones.
+/// Rows are hashed, so a cell can be added or dropped without touching
+/// other rows (an edit costs the length of one row, not the whole grid).
+struct SparseCells<Payload> {
+    struct Row {
+        var columns: [Int] = []
+        var payloads: [Payload] = []
+    }
+
+    var rows: [Int: Row] = [:]
+    private(set) var cellCount = 0
+
+    /// Columns and rows are clamped to ±2^40: monotone, so absurdly distant
+    /// frames share edge cells instead of overflowing.
+    static var slotLimit: Double { 1_099_511_627_776 }
+
+    /// ⌊t⌋, clamped to ±2^40 (NaN goes to the low end).
+    @inline(__always)
+    static func slot(_ t: Double) -> Int {
+        if !(t >= -slotLimit) { return -Int(slotLimit) }
+        if t >= slotLimit { return Int(slotLimit) }
+        return Int(t.rounded(.down))
+    }
+
+    func payload(row: Int, column: Int) -> Payload? {
+        guard let cells = rows[row], let slot = Self.find(column, in: cells.columns) else { return nil }
+        return cells.payloads[slot]
+    }
+
+    /// Runs `body` on the payload of (row, column), creating it from
+    /// `make` when absent; a payload `body` leaves `isEmpty` is dropped.
+    mutating func update<R>(
+        row: Int, column: Int, make: () -> Payload, isEmpty: (Payload) -> Bool, _ body: (inout Payload) -> R
+    ) -> R {
+        // In place: the row is edited where the table holds it, not taken out and put back.
+        let (result, delta, rowIsEmpty) = Self.edit(&rows[row, default: Row()], column, make, isEmpty, body)
+        cellCount += delta
+        if rowIsEmpty { rows[row] = nil }
+        return result
+    }
+
+    private static func edit<R>(
+        _ cells: inout Row, _ column: Int, _ make: () -> Payload, _ isEmpty: (Payload) -> Bool, _ body: (inout Payload) -> R
+    ) -> (R, Int, Bool) {
+        var delta = 0
+        var slot = cells.columns.count
+        // Builds append in column order: check the end before searching.
+        if let last = cells.columns.last, last < column {
+            slot = cells.columns.count
+        } else if cells.columns.last != column {
+            slot = lowerBound(column, in: cells.columns)
+        } else {
+            slot = cells.columns.count - 1
+        }
+        if slot == cells.columns.count || cells.columns[slot] != column {
+            cells.columns.insert(column, at: slot)
+            cells.payloads.insert(make(), at: slot)
+            delta += 1
+        }
+        let result = body(&cells.payloads[slot])
+        if isEmpty(cells.payloads[slot]) {
+            cells.columns.remove(at: slot)
+            cells.payloads.remove(at: slot)
+            delta -= 1
+        }
+        return (result, delta, cells.columns.isEmpty)
+    }
+
+    /// Visits the occupied cells with a row in `rowRange` and a column in
+    /// `columnRange`, in row-major order.
+    func visit(rows rowRange: ClosedRange<Int>, columns columnRange: ClosedRange<Int>, _ body: (Int, Int, Payload) -> Void) {
+        func visitRow(_ row: Int, _ cells: Row) {
+            var slot = Self.lowerBound(columnRange.lowerBound, in: cells.columns)
+            while slot < cells.columns.count, cells.columns[slot] <= columnRange.upperBound {
+                body(row, cells.columns[slot], cells.payloads[slot])
+                slot += 1
+            }
+        }
+        // Probe each row of the range, or sort the occupied ones when fewer.
+        if rowRange.count <= rows.count {
+            for row in rowRange {
+                if let cells = rows[row] { visitRow(row, cells) }
+            }
+        } else {
+            for row in rows.keys.filter(rowRange.contains).sorted() { visitRow(row, rows[row]!) }
+        }
+    }
+
+    /// Every cell, row-major.
+    func visitAll(_ body: (Int, Int, Payload) -> Void) {
+        for row in rows.keys.sorted() {
+            let cells = rows[row]!
+            for slot in cells.columns.indices { body(row, cells.columns[slot], cells.payloads[slot]) }
+        }
+    }
+
+    /// Rewrites every payload in place.
+    mutating func mapPayloads(_ transform: (inout Payload) -> Void) {
+        for row in Array(rows.keys) {
+            var cells = rows.removeValue(forKey: row)!
+            for slot in cells.payloads.indices { transform(&cells.payloads[slot]) }
+            rows[row] = cells
+        }
+    }
+
+    static func lowerBound(_ column: Int, in columns: [Int]) -> Int {
+        var low = 0, high = columns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if columns[middle] < column { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    static func find(_ column: Int, in columns: [Int]) -> Int? {
+        let slot = lowerBound(column, in: columns)
+        return slot < columns.count && columns[slot] == column ? slot : nil
+    }
+}
+
+extension SparseCells: Sendable where Payload: Sendable {}
+extension SparseCells.Row: Sendable where Payload: Sendable {}
+extension SparseCells: Equatable where Payload: Equatable {}
+extension SparseCells.Row: Equatable where Payload: Equatable {}
+extension SparseCells: Hashable where Payload: Hashable {}
+extension SparseCells.Row: Hashable where Payload: Hashable {}
