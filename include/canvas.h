@@ -1228,6 +1228,400 @@ canvas_status canvas_clear_selection(canvas_engine *engine);
 */
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 
+/* ---------------------------------------------------------------------
+** A free canvas you can edit: per-item coordinates, edits in place by id,
+** batches, undo, selection by rectangle, the select tool's settings,
+** snapping guides and spatial focus.
+**
+** Edit coordinates are the items' own (unzoomed world coordinates, as
+** canvas_set_item_frames takes them); rectangles for selection are zoomed
+** content coordinates, as canvas_query takes them. Every edit checks all
+** of its arguments before it changes anything: a failed call leaves the
+** engine as it was. Each edit (or batch) is one undo step and publishes the
+** visible diff (read it with canvas_copy_visible / _appeared / _disappeared).
+*/
+
+/* How far a free canvas scrolls. */
+typedef int canvas_scroll_extent;
+enum {
+    CANVAS_SCROLL_UNBOUNDED = 0,   /* anywhere (the default for a free canvas) */
+    CANVAS_SCROLL_CONTENT = 1,     /* over the union of the frames plus the margins */
+};
+
+/* The offsets the viewport may take; an end may be -inf or +inf. */
+typedef struct canvas_scroll_bounds {
+    double min_x;
+    double max_x;
+    double min_y;
+    double max_y;
+} canvas_scroll_bounds;
+
+/*
+** METHOD: canvas_engine
+** Replaces the items with ones that carry their own frames (world
+** coordinates, negative ones included) and switches to the free layout:
+** nothing is normalized, mirrored or anchored. ids NULL means 1...count.
+** Takes effect at the next canvas_resolve; resets the zoom to 1 and clears
+** the undo history.
+**
+** Errors: CANVAS_ERR_NULL (frames NULL with count > 0),
+** CANVAS_ERR_NON_FINITE (a frame with NaN or an infinity),
+** CANVAS_ERR_INVALID_ARGUMENT (a negative width or height, a duplicate id).
+** Lua: description.layout = "free" with description.items = {{id=, x=, y=, width=, height=}, ...}
+** Python: Engine.set_item_frames(frames, ids)
+** Swift: CanvasEngine.setItemFrames(_:ids:)
+*/
+canvas_status canvas_set_item_frames(canvas_engine *engine, const canvas_rect *frames, const uint64_t *ids, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Switches to the free layout; items keep the frames they have now (so a
+** resolved flow keeps its picture). Takes effect at the next canvas_resolve.
+** Any other canvas_set_layout_* leaves the free layout.
+**
+** Errors: none.
+** Lua: description.layout = "free"
+** Python: Engine.set_free()
+** Swift: CanvasEngine.setLayoutFree()
+*/
+canvas_status canvas_set_layout_free(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Sets how far a free canvas scrolls, and re-clamps the viewport.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown extent).
+** Lua: description.scroll_extent = "unbounded" | "content"
+** Python: Engine.set_scroll_extent(extent)
+** Swift: CanvasEngine.setScrollExtent(_:)
+*/
+canvas_status canvas_set_scroll_extent(canvas_engine *engine, canvas_scroll_extent extent, int *published_out);
+
+/*
+** METHOD: canvas_engine
+** The offsets the viewport may take (zoomed content coordinates): on a
+** laid-out canvas [0, max(0, content - viewport)] per axis; on a free one
+** unbounded or the frames' union plus margins. Every offset is clamped to these.
+**
+** Errors: CANVAS_ERR_NULL (bounds_out NULL).
+** Lua: none (motion reads it in C)
+** Python: Engine.scroll_bounds()
+** Swift: CanvasEngine.scrollBounds
+*/
+canvas_status canvas_get_scroll_bounds(const canvas_engine *engine, canvas_scroll_bounds *bounds_out);
+
+/*
+** METHOD: canvas_engine
+** Inserts count items (frames and ids, ids required and new) before the
+** item *before_id, or at the end when before_id is NULL. On a flow or grid
+** canvas only the frames' sizes count and the layout runs again.
+**
+** Errors: CANVAS_ERR_NULL (frames or ids NULL with count > 0),
+** CANVAS_ERR_INVALID_ARGUMENT (an id already on the canvas or given twice,
+** a negative size), CANVAS_ERR_NON_FINITE, CANVAS_ERR_NOT_FOUND (before_id
+** names no item), CANVAS_ERR_BAD_LAYOUT (the layout failed; nothing changed).
+** Lua: c:insert(items, before_id)
+** Python: Engine.insert(items, before=None)
+** Swift: CanvasEngine.insert(_:before:)
+*/
+canvas_status canvas_insert_items(canvas_engine *engine, const canvas_rect *frames, const uint64_t *ids, size_t count, const uint64_t *before_id);
+
+/*
+** METHOD: canvas_engine
+** How many visible updates the engine has published so far. The edits
+** return only a status: an edit published an update (read it with
+** canvas_copy_visible, _appeared and _disappeared) when this count grew.
+**
+** Errors: CANVAS_ERR_NULL (count_out NULL).
+** Lua: none (edits return nothing; c:visible() reads what is visible)
+** Python: Engine.publish_count()
+** Swift: CanvasEngine.publishCount
+*/
+canvas_status canvas_get_publish_count(const canvas_engine *engine, uint64_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Removes items by id; they leave the selection too.
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND (an unknown id),
+** CANVAS_ERR_INVALID_ARGUMENT (an id given twice).
+** Lua: c:remove(ids)
+** Python: Engine.remove(ids)
+** Swift: CanvasEngine.remove(_:)
+*/
+canvas_status canvas_remove_items(canvas_engine *engine, const uint64_t *ids, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Moves items on a free canvas: each frame's top-left corner goes to its origin.
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_INVALID_ARGUMENT (an id given twice, or the canvas is not free).
+** Lua: c:move(id, x, y)
+** Python: Engine.move(id, x, y) / Engine.move_items(ids, origins)
+** Swift: CanvasEngine.move(_:)
+*/
+canvas_status canvas_move_items(canvas_engine *engine, const uint64_t *ids, const canvas_point *origins, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Sets items' frames on a free canvas.
+**
+** Errors: as canvas_move_items, plus CANVAS_ERR_INVALID_ARGUMENT for a
+** negative width or height.
+** Lua: c:set_frame(id, rect)
+** Python: Engine.set_frames_by_id(ids, frames)
+** Swift: CanvasEngine.setFrames(_:)
+*/
+canvas_status canvas_set_frames_by_id(canvas_engine *engine, const uint64_t *ids, const canvas_rect *frames, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Resizes items, keeping their origins (on a laid-out canvas, sets their
+** sizes and runs the layout again).
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE,
+** CANVAS_ERR_INVALID_ARGUMENT (a negative side, an id given twice),
+** CANVAS_ERR_BAD_LAYOUT.
+** Lua: c:set_frame(id, rect) (free) / none on laid-out canvases (set sizes)
+** Python: Engine.resize(ids, sizes)
+** Swift: CanvasEngine.resize(_:)
+*/
+canvas_status canvas_resize_items(canvas_engine *engine, const uint64_t *ids, const canvas_size *sizes, size_t count);
+
+/* Where canvas_reorder puts items. */
+typedef int canvas_reorder_kind;
+enum {
+    CANVAS_REORDER_FRONT = 0,   /* to the end of the data order: on top */
+    CANVAS_REORDER_BACK = 1,    /* to the start: below everything */
+};
+
+/*
+** METHOD: canvas_engine
+** Brings items to the front or sends them to the back, keeping their order
+** among themselves (hit testing treats later items as on top).
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_INVALID_ARGUMENT
+** (an id given twice, an unknown kind), CANVAS_ERR_BAD_LAYOUT.
+** Lua: c:bring_to_front(ids) / c:send_to_back(ids)
+** Python: Engine.bring_to_front(ids) / Engine.send_to_back(ids)
+** Swift: CanvasEngine.bringToFront(_:) / CanvasEngine.sendToBack(_:)
+*/
+canvas_status canvas_reorder(canvas_engine *engine, const uint64_t *ids, size_t count, canvas_reorder_kind kind);
+
+/*
+** METHOD: canvas_engine
+** Batches: the edits between begin and commit are one undo step and one
+** published diff (a laid-out canvas runs its layout at the commit).
+** Rollback undoes every edit since begin. Batches do not nest.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (begin with a batch open or during a
+** drag; commit or rollback with none open), CANVAS_ERR_BAD_LAYOUT (commit:
+** the layout failed, and the batch was rolled back).
+** Lua: c:batch(function)
+** Python: with Engine.batch(): ...
+** Swift: CanvasEngine.beginBatch() / commitBatch() / rollbackBatch() / batch(_:)
+*/
+canvas_status canvas_batch_begin(canvas_engine *engine);
+canvas_status canvas_batch_commit(canvas_engine *engine);
+canvas_status canvas_batch_rollback(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Undoes or redoes the last step (an edit, a batch, a drag or a nudge),
+** restoring frames, order and selection exactly. The history keeps the
+** last 100 steps; a new edit clears the redo side.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (nothing to undo or redo, a batch
+** open, a drag in progress).
+** Lua: c:undo() / c:redo()
+** Python: Engine.undo() / Engine.redo()
+** Swift: CanvasEngine.undo() / CanvasEngine.redo()
+*/
+canvas_status canvas_undo(canvas_engine *engine);
+canvas_status canvas_redo(canvas_engine *engine);
+
+/* How a rectangle picks items. */
+typedef int canvas_marquee_mode;
+enum {
+    CANVAS_MARQUEE_INTERSECT = 0,   /* any overlap */
+    CANVAS_MARQUEE_CONTAIN = 1,     /* wholly inside */
+};
+
+/* How picked items combine with the selection. */
+typedef int canvas_selection_op;
+enum {
+    CANVAS_SELECTION_REPLACE = 0,
+    CANVAS_SELECTION_ADD = 1,
+    CANVAS_SELECTION_TOGGLE = 2,
+    CANVAS_SELECTION_SUBTRACT = 3,
+};
+
+/*
+** METHOD: canvas_engine
+** Selects by rectangle (zoomed content coordinates), through the index.
+**
+** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (an unknown mode or op).
+** Lua: c:select_rect{x=, y=, width=, height=, mode=, op=}
+** Python: Engine.select_rect(rect, mode, op)
+** Swift: CanvasEngine.selectRect(_:mode:op:)
+*/
+canvas_status canvas_select_rect(canvas_engine *engine, canvas_rect rect, canvas_marquee_mode mode, canvas_selection_op op);
+
+/*
+** METHOD: canvas_engine
+** Selects every item.
+**
+** Errors: none.
+** Lua: c:select_all()
+** Python: Engine.select_all()
+** Swift: CanvasEngine.selectAll()
+*/
+canvas_status canvas_select_all(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** The union of the selected frames (zoomed); *has_out is 0 when nothing is
+** selected (bounds_out is then left alone).
+**
+** Errors: CANVAS_ERR_NULL (bounds_out or has_out NULL).
+** Lua: c:selection_bounds()
+** Python: Engine.selection_bounds()
+** Swift: CanvasEngine.selectionBounds
+*/
+canvas_status canvas_get_selection_bounds(const canvas_engine *engine, canvas_rect *bounds_out, int *has_out);
+
+/* What a pointer does. */
+typedef int canvas_tool;
+enum {
+    CANVAS_TOOL_PAN = 0,      /* drags pan */
+    CANVAS_TOOL_SELECT = 1,   /* downs select and drag items, or draw a marquee */
+};
+
+/*
+** METHOD: canvas_engine
+** Sets the tool; a press in progress is cancelled.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown tool).
+** Lua: description.tool = "pan" | "select", c:set_tool(name)
+** Python: Engine.set_tool(tool)
+** Swift: CanvasEngine.setTool(_:)
+*/
+canvas_status canvas_set_tool(canvas_engine *engine, canvas_tool tool);
+
+/* What snaps while moving. grid <= 0 turns grid snapping off; threshold is
+** in screen points (8 by default), so threshold / zoom in content. */
+typedef struct canvas_snap {
+    double grid;
+    int items;        /* nonzero: other items' edges and centres */
+    int gaps;         /* nonzero: equal gaps */
+    double threshold;
+} canvas_snap;
+
+/*
+** METHOD: canvas_engine
+** Sets what snaps.
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT
+** (a negative threshold).
+** Lua: description.snap = {grid=, items=, gaps=, threshold=}, c:set_snap{...}
+** Python: Engine.set_snap(grid=, items=, gaps=, threshold=)
+** Swift: CanvasEngine.setSnap(_:)
+*/
+canvas_status canvas_set_snap(canvas_engine *engine, const canvas_snap *snap);
+
+/* What a guide lines up with. */
+typedef int canvas_guide_kind;
+enum {
+    CANVAS_GUIDE_EDGE = 0,
+    CANVAS_GUIDE_CENTER = 1,
+    CANVAS_GUIDE_GAP = 2,
+    CANVAS_GUIDE_GRID = 3,
+};
+
+/* A snap guide: a segment in zoomed content coordinates. */
+typedef struct canvas_guide {
+    double x1;
+    double y1;
+    double x2;
+    double y2;
+    canvas_guide_kind kind;
+} canvas_guide;
+
+/*
+** METHOD: canvas_engine
+** Copies the guides of the drag in progress (none otherwise). Same buffer
+** rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out NULL), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:guides()
+** Python: Engine.guides()
+** Swift: CanvasEngine.guides
+*/
+canvas_status canvas_copy_guides(const canvas_engine *engine, canvas_guide *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** The marquee being drawn (zoomed content); *active_out is 0 when none.
+**
+** Errors: CANVAS_ERR_NULL (rect_out or active_out NULL).
+** Lua: none (the SVG draws it)
+** Python: Engine.marquee()
+** Swift: CanvasEngine.marqueeRect
+*/
+canvas_status canvas_get_marquee(const canvas_engine *engine, canvas_rect *rect_out, int *active_out);
+
+/*
+** METHOD: canvas_engine
+** Moves the selection one step in a direction: 1 point, 10 with shift,
+** one grid step with grid snapping. One undo step.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown direction; the canvas
+** is not free).
+** Lua: c:nudge(direction, shift)
+** Python: Engine.nudge(direction, shift=False)
+** Swift: CanvasEngine.nudge(_:shift:)
+*/
+canvas_status canvas_nudge(canvas_engine *engine, canvas_page_direction direction, int shift);
+
+/*
+** METHOD: canvas_engine
+** Focuses an item and scrolls the least that shows it.
+**
+** Errors: CANVAS_ERR_NOT_FOUND.
+** Lua: c:focus(id)
+** Python: Engine.focus(id)
+** Swift: CanvasEngine.focus(_:)
+*/
+canvas_status canvas_focus(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Moves the focus to the nearest item in a direction: candidates lie
+** wholly beyond the focused item's edge that way; the lowest
+** along + 2 * sideways wins (along: from the focused edge to the
+** candidate's near edge; sideways: between the centres, across), ties to
+** the earlier item. Found through the index; scrolls it into view. With
+** nothing focused, focuses the first visible item. *found_out is 0 (and
+** the focus stays) when there is none that way.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown direction).
+** Lua: c:focus_next(direction)
+** Python: Engine.focus_next(direction)
+** Swift: CanvasEngine.focusNext(_:)
+*/
+canvas_status canvas_focus_next(canvas_engine *engine, canvas_page_direction direction, uint64_t *id_out, int *found_out);
+
+/*
+** METHOD: canvas_engine
+** The focused id; *has_out is 0 when nothing is focused.
+**
+** Errors: CANVAS_ERR_NULL (id_out or has_out NULL).
+** Lua: c:focused()
+** Python: Engine.focused()
+** Swift: CanvasEngine.focusedID
+*/
+canvas_status canvas_get_focus(const canvas_engine *engine, uint64_t *id_out, int *has_out);
 /* ======================================================================
 ** Motion: a host's frame, the clock, input, physics, animation
 **

@@ -247,6 +247,7 @@ void lcanvas_push_result(lua_State *L, int self) {
         lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
         lua_setfield(L, -2, "selection");
     }
+    lcanvas_push_editing_result(L, canvas, state);
     if (state_flag(L, state, "show_backdrop")) {
         push_backdrop(L, canvas);
         lua_setfield(L, -2, "backdrop");

@@ -77,7 +77,7 @@ void lcanvas_open_setters(lua_State *L);
 
 /* A built-in or Lua layout, as read from a description. */
 typedef struct lcanvas_layout {
-    enum { LCANVAS_FLOW, LCANVAS_GRID, LCANVAS_CUSTOM } kind;
+    enum { LCANVAS_FLOW, LCANVAS_GRID, LCANVAS_CUSTOM, LCANVAS_FREE } kind;
     double h_spacing, v_spacing;
     double max_width;                   /* flow; 0 for none */
     canvas_flow_alignment flow_alignment;
@@ -158,8 +158,16 @@ void lcanvas_new_state(lua_State *L);
 void lcanvas_begin_ids(lua_State *L, int state);
 uint64_t lcanvas_engine_id(lua_State *L, int state, int id);
 void lcanvas_commit_ids(lua_State *L, int state);
+void lcanvas_keep_pending_ids(lua_State *L, int state);
 int lcanvas_known_id(lua_State *L, int state, int id, uint64_t *out);
 void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
+
+/* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
+   tool, snap, guides and focus. */
+void lcanvas_open_editing_methods(lua_State *L);
+void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list);
+void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description);
+void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);
 
 /* lplace.c: Lua place functions as canvas_place_fn. */
 /* lcallback.c: runs body(call, canvas userdata) under lua_pcall for an

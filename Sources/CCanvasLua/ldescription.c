@@ -26,7 +26,7 @@
 static const char *const description_keys[] = {
     "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction",
     "viewport", "initial_anchor", "estimated_item_size", "measure", "backdrop", "zoom", "gestures",
-    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "lod", NULL,
+    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "lod", "tool", "snap", "scroll_extent", NULL,
 };
 
 /* Fails on keys a table does not know: usually typos, which would otherwise
@@ -294,11 +294,16 @@ void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanva
 /* Reads the layout key; a Lua function is left on the stack as the place function. */
 static void read_layout(lua_State *L, int description, lcanvas_layout *out, int *place) {
     static const char *const usage =
-        "expected \"flow\", \"grid\", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)";
+        "expected \"flow\", \"grid\", \"free\", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)";
     *place = 0;
     int type = lua_getfield(L, description, "layout");
     if (type == LUA_TNIL || type == LUA_TSTRING) {
         const char *name = type == LUA_TNIL ? "flow" : lua_tostring(L, -1);
+        if (strcmp(name, "free") == 0) {
+            out->kind = LCANVAS_FREE;
+            lua_pop(L, 1);
+            return;
+        }
         if (strcmp(name, "flow") != 0 && strcmp(name, "grid") != 0)
             luaL_error(L, "layout: unknown layout '%s' (%s)", name, usage);
         lua_newtable(L);
@@ -602,6 +607,8 @@ static void apply_layout(lua_State *L, lcanvas *canvas, const lcanvas_layout *la
     case LCANVAS_CUSTOM:
         lcanvas_check_status(L, canvas, canvas_set_layout_custom(engine, lcanvas_place, canvas));
         break;
+    case LCANVAS_FREE:
+        break;  /* lcanvas_set_free_frames, once the items are set */
     }
 }
 
@@ -785,6 +792,9 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     if (place) lua_pushvalue(L, place); else lua_pushnil(L);
     lua_setfield(L, state, "place");
     apply_layout(L, canvas, &layout, list.count);
+    if (layout.kind == LCANVAS_FREE) lcanvas_set_free_frames(L, canvas, state + 1, &list);
+    set_flag(L, state, "free", layout.kind == LCANVAS_FREE);
+    lcanvas_apply_editing(L, canvas, description);
     lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
     lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));
     lcanvas_check_status(L, canvas, canvas_set_content_anchor(engine, options.anchor));

@@ -15,6 +15,11 @@
 ** after it was dropped gets a fresh engine id (they are never reused), and is
 ** measured again, as the engine forgets sizes of ids that left (see
 ** CanvasEngine+Sizing.swift).
+**
+** Edits (c:insert) add their new ids to the committed tables once the
+** engine took them, and drop none: c:remove can be undone, and undo brings
+** an item back with its engine id. What edits interned goes at the next
+** set_items, which also clears the undo history.
 */
 #include "lcanvas_internal.h"
 
@@ -45,6 +50,8 @@ uint64_t lcanvas_engine_id(lua_State *L, int state, int id) {
     id = lua_absindex(L, id);
     if (lua_isinteger(L, id) && lua_tointeger(L, id) >= 0)
         return (uint64_t)lua_tointeger(L, id);
+    if (lua_getfield(L, state, "pending") != LUA_TTABLE) lcanvas_begin_ids(L, state);
+    lua_pop(L, 1);
     for (int i = 0; i < 2; i++) {
         if (lookup(L, state, i ? "pending" : "keys", id) == LUA_TNUMBER) {
             uint64_t key = (uint64_t)lua_tointeger(L, -1);
@@ -64,6 +71,31 @@ uint64_t lcanvas_engine_id(lua_State *L, int state, int id) {
     lua_rawset(L, -3);                      /* pending[id] = key */
     lua_pop(L, 1);
     return key;
+}
+
+void lcanvas_keep_pending_ids(lua_State *L, int state) {
+    state = lua_absindex(L, state);
+    if (lua_getfield(L, state, "pending") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int pending = lua_gettop(L);
+    lua_getfield(L, state, "keys");
+    lua_getfield(L, state, "names");
+    lua_pushnil(L);
+    while (lua_next(L, pending)) {          /* id, key */
+        lua_pushvalue(L, -2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, pending + 1);         /* keys[id] = key */
+        lua_pushvalue(L, -2);
+        lua_rawseti(L, pending + 2, lua_tointeger(L, -2));  /* names[key] = id */
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 3);
+    lua_getfield(L, state, "pending_next");
+    lua_setfield(L, state, "next");
+    lua_pushnil(L);
+    lua_setfield(L, state, "pending");
 }
 
 void lcanvas_commit_ids(lua_State *L, int state) {

@@ -434,6 +434,7 @@ static const luaL_Reg methods[] = {
 
 void lcanvas_open_methods(lua_State *L) {
     luaL_setfuncs(L, methods, 0);
+    lcanvas_open_editing_methods(L);
     lcanvas_open_motion_methods(L);
     lcanvas_open_lod_methods(L);
 }

@@ -60,6 +60,27 @@ let CANVAS_SELECT_NOTHING = canvas_select_result(CCanvasHeader.CANVAS_SELECT_NOT
 let CANVAS_SELECT_SELECTED = canvas_select_result(CCanvasHeader.CANVAS_SELECT_SELECTED)
 let CANVAS_SELECT_REFUSED = canvas_select_result(CCanvasHeader.CANVAS_SELECT_REFUSED)
 
+let CANVAS_SCROLL_UNBOUNDED = canvas_scroll_extent(CCanvasHeader.CANVAS_SCROLL_UNBOUNDED)
+let CANVAS_SCROLL_CONTENT = canvas_scroll_extent(CCanvasHeader.CANVAS_SCROLL_CONTENT)
+
+let CANVAS_REORDER_FRONT = canvas_reorder_kind(CCanvasHeader.CANVAS_REORDER_FRONT)
+let CANVAS_REORDER_BACK = canvas_reorder_kind(CCanvasHeader.CANVAS_REORDER_BACK)
+
+let CANVAS_MARQUEE_INTERSECT = canvas_marquee_mode(CCanvasHeader.CANVAS_MARQUEE_INTERSECT)
+let CANVAS_MARQUEE_CONTAIN = canvas_marquee_mode(CCanvasHeader.CANVAS_MARQUEE_CONTAIN)
+
+let CANVAS_SELECTION_REPLACE = canvas_selection_op(CCanvasHeader.CANVAS_SELECTION_REPLACE)
+let CANVAS_SELECTION_ADD = canvas_selection_op(CCanvasHeader.CANVAS_SELECTION_ADD)
+let CANVAS_SELECTION_TOGGLE = canvas_selection_op(CCanvasHeader.CANVAS_SELECTION_TOGGLE)
+let CANVAS_SELECTION_SUBTRACT = canvas_selection_op(CCanvasHeader.CANVAS_SELECTION_SUBTRACT)
+
+let CANVAS_TOOL_PAN = canvas_tool(CCanvasHeader.CANVAS_TOOL_PAN)
+let CANVAS_TOOL_SELECT = canvas_tool(CCanvasHeader.CANVAS_TOOL_SELECT)
+
+let CANVAS_GUIDE_EDGE = canvas_guide_kind(CCanvasHeader.CANVAS_GUIDE_EDGE)
+let CANVAS_GUIDE_CENTER = canvas_guide_kind(CCanvasHeader.CANVAS_GUIDE_CENTER)
+let CANVAS_GUIDE_GAP = canvas_guide_kind(CCanvasHeader.CANVAS_GUIDE_GAP)
+let CANVAS_GUIDE_GRID = canvas_guide_kind(CCanvasHeader.CANVAS_GUIDE_GRID)
 let CANVAS_PHASE_IDLE = canvas_motion_phase(CCanvasHeader.CANVAS_PHASE_IDLE)
 let CANVAS_PHASE_DRAGGING = canvas_motion_phase(CCanvasHeader.CANVAS_PHASE_DRAGGING)
 let CANVAS_PHASE_DECELERATING = canvas_motion_phase(CCanvasHeader.CANVAS_PHASE_DECELERATING)

@@ -51,10 +51,17 @@ extension MotionPhase {
 public func canvasTick(_ engine: UnsafeMutableRawPointer?, _ now: Double, _ out: UnsafeMutablePointer<canvas_tick_result>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         var result: CanvasEngine.TickResult?
-        try handle.notifyingZoom { () throws(CanvasError) in
-            let ticked = try handle.engine.tick(at: now)
-            result = ticked
-            return ticked.zoomEvents
+        if handle.zoomCallback == nil {
+            // No callback to fail, and a tick throws only before it changes
+            // anything: no snapshot, which a select-tool drag's auto-pan
+            // (editing frames and the index) would copy on every tick.
+            result = try core { () throws(CanvasError) in try handle.engine.tick(at: now) }
+        } else {
+            try handle.notifyingZoom { () throws(CanvasError) in
+                let ticked = try handle.engine.tick(at: now)
+                result = ticked
+                return ticked.zoomEvents
+            }
         }
         guard let out, let result else { return }
         out.pointee = canvas_tick_result(

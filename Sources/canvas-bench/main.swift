@@ -113,6 +113,12 @@ func fixed(_ value: Double, _ digits: Int = 1) -> String {
     return "\(whole).\(String(repeating: "0", count: digits - fraction.count))\(fraction)"
 }
 
+// `canvas-bench edit [items]`: the editing bench (EditBench.swift), run by scripts/bench-editing.
+if CommandLine.arguments.dropFirst().first == "edit" {
+    runEditBench(count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    exit(0)
+}
+
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let runs = arguments.first ?? 7
 let counts = arguments.count > 1 ? Array(arguments.dropFirst()) : [10_000, 100_000, 1_000_000]

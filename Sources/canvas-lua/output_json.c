@@ -13,7 +13,9 @@
 ** "velocity": {"x":…, "y":…}, "moving": bool}, "indicators":
 ** {"horizontal": {"track":…, "thumb":…, "opacity":…} or null, "vertical":
 ** …} and, with trace = true, "trace": [{"t":…, "x":…, "y":…, "zoom":…,
-** "phase":…}, …] last (tests/lua/check_json.py checks the order). With lod
+** "phase":…}, …]; then, while a drag is in progress, "guides": [{"x1":…,
+** "y1":…, "x2":…, "y2":…, "kind":…}, …] and, when an item is focused,
+** "focus": id, last (tests/lua/check_json.py checks the order). With lod
 ** = {min_size=, cell=}, "visible" holds the items shown one by one and
 ** "clusters": [{"x":…, "y":…, "width":…, "height":…, "count":…, "id":…}, …]
 ** (row-major, see canvas_query_lod) follows it.
@@ -190,6 +192,17 @@ void output_check_finite(lua_State *L, int result) {
         }
     }
     lua_pop(L, 1);
+    if (lua_getfield(L, result, "guides") == LUA_TTABLE) {
+        static const char *const ends_[] = {"x1", "y1", "x2", "y2", NULL};
+        int guides = lua_gettop(L);
+        lua_Integer count = luaL_len(L, guides);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, guides, i);
+            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), ends_, "guides", i);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
     if (lua_getfield(L, result, "items") == LUA_TTABLE) {
         int items = lua_gettop(L);
         lua_Integer count = luaL_len(L, items);
@@ -199,6 +212,33 @@ void output_check_finite(lua_State *L, int result) {
             lua_pop(L, 1);
         }
     }
+    lua_pop(L, 1);
+}
+
+/* "guides": [{"x1":…, "y1":…, "x2":…, "y2":…, "kind":…}], while a drag is in progress. */
+static void write_guides(lua_State *L, FILE *out, int result) {
+    static const char *const ends[] = {"x1", "y1", "x2", "y2"};
+    if (lua_getfield(L, result, "guides") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    fputs(",\n  \"guides\": [", out);
+    lua_Integer count = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        fputs(i > 1 ? ", {" : "{", out);
+        for (int k = 0; k < 4; k++) {
+            fprintf(out, "%s\"%s\": ", k ? ", " : "", ends[k]);
+            output_number(out, output_field(L, -1, ends[k]));
+        }
+        lua_getfield(L, -1, "kind");
+        fputs(", \"kind\": ", out);
+        write_string(out, lua_tostring(L, -1) ? lua_tostring(L, -1) : "", lua_rawlen(L, -1));
+        fputc('}', out);
+        lua_pop(L, 2);
+    }
+    fputc(']', out);
     lua_pop(L, 1);
 }
 
@@ -358,5 +398,11 @@ void output_json(lua_State *L, int result, FILE *out) {
     write_clusters(L, out, result);
     write_id_list(L, out, result, "selection");
     write_motion(L, out, result);
+    write_guides(L, out, result);
+    if (lua_getfield(L, result, "focus") != LUA_TNIL) {
+        fputs(",\n  \"focus\": ", out);
+        write_id(L, out, -1);
+    }
+    lua_pop(L, 1);
     fputs("\n}\n", out);
 }

@@ -44,6 +44,10 @@
 #define COLOR_VIEWPORT  "#d62f2f"
 #define COLOR_TEXT      "#1f2933"
 #define COLOR_MUTED     "#52606d"
+#define COLOR_MARQUEE   "#2f6fd6"
+#define COLOR_GUIDE     "#d6336c"   /* edge and center guides */
+#define COLOR_GUIDE_GAP "#0c8599"
+#define COLOR_GUIDE_GRID "#868e96"
 #define COLOR_CLUSTER   "#7048e8"
 
 /* Writes text with the five XML special characters escaped. What XML 1.0
@@ -345,6 +349,37 @@ static void write_path(lua_State *L, int result, FILE *out) {
     lua_pop(L, 2);
 }
 
+/* The marquee being drawn and the snap guides of a drag in progress, over the items. */
+static void write_editing(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "marquee") == LUA_TTABLE) {
+        fputs("    <rect class=\"marquee\"", out);
+        write_rect_attributes(out, output_field(L, -1, "x"), output_field(L, -1, "y"),
+                              output_field(L, -1, "width"), output_field(L, -1, "height"));
+        fputs(" fill=\"" COLOR_MARQUEE "\" fill-opacity=\"0.08\" stroke=\"" COLOR_MARQUEE
+              "\" stroke-dasharray=\"4 3\"/>\n", out);
+    }
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "guides") == LUA_TTABLE) {
+        lua_Integer count = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, -1, i);
+            lua_getfield(L, -1, "kind");
+            const char *kind = lua_tostring(L, -1);
+            const char *color = kind && strcmp(kind, "gap") == 0 ? COLOR_GUIDE_GAP
+                              : kind && strcmp(kind, "grid") == 0 ? COLOR_GUIDE_GRID : COLOR_GUIDE;
+            fprintf(out, "    <line class=\"guide %s\"", kind ? kind : "edge");
+            lua_pop(L, 1);
+            attribute(out, "x1", output_field(L, -1, "x1"));
+            attribute(out, "y1", output_field(L, -1, "y1"));
+            attribute(out, "x2", output_field(L, -1, "x2"));
+            attribute(out, "y2", output_field(L, -1, "y2"));
+            fprintf(out, " stroke=\"%s\" stroke-width=\"1.5\"/>\n", color);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 /* The level-of-detail clusters: shaded cells, each with its count. */
 static void write_clusters(lua_State *L, int result, FILE *out) {
     if (lua_getfield(L, result, "clusters") == LUA_TTABLE) {
@@ -379,6 +414,31 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     double content_width = output_field(L, -1, "width");
     double content_height = output_field(L, -1, "height");
     lua_pop(L, 1);
+    /* A free canvas (result.free) keeps world coordinates, negative ones
+       included, and its viewport may go anywhere: the drawing covers its
+       content bounds and the viewport, wherever they are. */
+    double shift_x = 0, shift_y = 0, size_width = content_width, size_height = content_height;
+    lua_getfield(L, result, "free");
+    int free_canvas = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (free_canvas) {
+        lua_getfield(L, result, "content_bounds");
+        double min_x = output_field(L, -1, "x"), min_y = output_field(L, -1, "y");
+        double max_x = min_x + output_field(L, -1, "width"), max_y = min_y + output_field(L, -1, "height");
+        lua_pop(L, 1);
+        if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
+            double vx = output_field(L, -1, "x"), vy = output_field(L, -1, "y");
+            min_x = fmin(min_x, vx);
+            min_y = fmin(min_y, vy);
+            max_x = fmax(max_x, vx + output_field(L, -1, "width"));
+            max_y = fmax(max_y, vy + output_field(L, -1, "height"));
+        }
+        lua_pop(L, 1);
+        shift_x = -min_x;
+        shift_y = -min_y;
+        content_width = max_x - min_x;
+        content_height = max_y - min_y;
+    }
     lua_getfield(L, result, "items");
     int items = lua_gettop(L);
     lua_Integer count = lua_istable(L, items) ? luaL_len(L, items) : 0;
@@ -390,7 +450,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     lua_pop(L, 1);
 
     line title_text, details;
-    title_line(L, result, title, count, content_width, content_height, &title_text);
+    title_line(L, result, title, count, size_width, size_height, &title_text);
     detail_line(L, result, count, &details);
     /* Wide enough for the text too: about 8.5 and 7 points a character. */
     double width = fmax(content_width + 2 * MARGIN, MIN_WIDTH);
@@ -429,13 +489,17 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     legend_entry(out, x, y, "none", COLOR_BOUNDS, "4 3", 1, "content bounds");
 
     /* The content, 1 unit per point, below the header. */
-    fprintf(out, "  <g transform=\"translate(%g %g)\">\n", MARGIN, header + MARGIN);
-    fputs("    <rect class=\"content\" x=\"0\" y=\"0\"", out);
+    fprintf(out, "  <g transform=\"translate(%g %g)\">\n", MARGIN + shift_x, header + MARGIN + shift_y);
+    fputs("    <rect class=\"content\"", out);
+    attribute(out, "x", -shift_x);
+    attribute(out, "y", -shift_y);
     attribute(out, "width", content_width);
     attribute(out, "height", content_height);
     fputs(" fill=\"" COLOR_CONTENT "\" stroke=\"" COLOR_EDGE "\"/>\n", out);
     if (patterned) {
-        fputs("    <rect class=\"backdrop\" x=\"0\" y=\"0\"", out);
+        fputs("    <rect class=\"backdrop\"", out);
+        attribute(out, "x", -shift_x);
+        attribute(out, "y", -shift_y);
         attribute(out, "width", content_width);
         attribute(out, "height", content_height);
         fputs(" fill=\"url(#backdrop)\"/>\n", out);
@@ -497,6 +561,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\">viewport</text>\n", out);
         write_indicators(L, result, vx, vy, out);
     }
+    write_editing(L, result, out);
     write_path(L, result, out);
     fputs("  </g>\n</svg>\n", out);
     lua_settop(L, top);

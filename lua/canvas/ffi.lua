@@ -248,6 +248,86 @@ canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_clear_selection(canvas_engine *engine);
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+typedef int canvas_scroll_extent;
+enum {
+    CANVAS_SCROLL_UNBOUNDED = 0,
+    CANVAS_SCROLL_CONTENT = 1,
+};
+typedef struct canvas_scroll_bounds {
+    double min_x;
+    double max_x;
+    double min_y;
+    double max_y;
+} canvas_scroll_bounds;
+canvas_status canvas_set_item_frames(canvas_engine *engine, const canvas_rect *frames, const uint64_t *ids, size_t count);
+canvas_status canvas_set_layout_free(canvas_engine *engine);
+canvas_status canvas_set_scroll_extent(canvas_engine *engine, canvas_scroll_extent extent, int *published_out);
+canvas_status canvas_get_scroll_bounds(const canvas_engine *engine, canvas_scroll_bounds *bounds_out);
+canvas_status canvas_insert_items(canvas_engine *engine, const canvas_rect *frames, const uint64_t *ids, size_t count, const uint64_t *before_id);
+canvas_status canvas_get_publish_count(const canvas_engine *engine, uint64_t *count_out);
+canvas_status canvas_remove_items(canvas_engine *engine, const uint64_t *ids, size_t count);
+canvas_status canvas_move_items(canvas_engine *engine, const uint64_t *ids, const canvas_point *origins, size_t count);
+canvas_status canvas_set_frames_by_id(canvas_engine *engine, const uint64_t *ids, const canvas_rect *frames, size_t count);
+canvas_status canvas_resize_items(canvas_engine *engine, const uint64_t *ids, const canvas_size *sizes, size_t count);
+typedef int canvas_reorder_kind;
+enum {
+    CANVAS_REORDER_FRONT = 0,
+    CANVAS_REORDER_BACK = 1,
+};
+canvas_status canvas_reorder(canvas_engine *engine, const uint64_t *ids, size_t count, canvas_reorder_kind kind);
+canvas_status canvas_batch_begin(canvas_engine *engine);
+canvas_status canvas_batch_commit(canvas_engine *engine);
+canvas_status canvas_batch_rollback(canvas_engine *engine);
+canvas_status canvas_undo(canvas_engine *engine);
+canvas_status canvas_redo(canvas_engine *engine);
+typedef int canvas_marquee_mode;
+enum {
+    CANVAS_MARQUEE_INTERSECT = 0,
+    CANVAS_MARQUEE_CONTAIN = 1,
+};
+typedef int canvas_selection_op;
+enum {
+    CANVAS_SELECTION_REPLACE = 0,
+    CANVAS_SELECTION_ADD = 1,
+    CANVAS_SELECTION_TOGGLE = 2,
+    CANVAS_SELECTION_SUBTRACT = 3,
+};
+canvas_status canvas_select_rect(canvas_engine *engine, canvas_rect rect, canvas_marquee_mode mode, canvas_selection_op op);
+canvas_status canvas_select_all(canvas_engine *engine);
+canvas_status canvas_get_selection_bounds(const canvas_engine *engine, canvas_rect *bounds_out, int *has_out);
+typedef int canvas_tool;
+enum {
+    CANVAS_TOOL_PAN = 0,
+    CANVAS_TOOL_SELECT = 1,
+};
+canvas_status canvas_set_tool(canvas_engine *engine, canvas_tool tool);
+typedef struct canvas_snap {
+    double grid;
+    int items;
+    int gaps;
+    double threshold;
+} canvas_snap;
+canvas_status canvas_set_snap(canvas_engine *engine, const canvas_snap *snap);
+typedef int canvas_guide_kind;
+enum {
+    CANVAS_GUIDE_EDGE = 0,
+    CANVAS_GUIDE_CENTER = 1,
+    CANVAS_GUIDE_GAP = 2,
+    CANVAS_GUIDE_GRID = 3,
+};
+typedef struct canvas_guide {
+    double x1;
+    double y1;
+    double x2;
+    double y2;
+    canvas_guide_kind kind;
+} canvas_guide;
+canvas_status canvas_copy_guides(const canvas_engine *engine, canvas_guide *out, size_t capacity, size_t *count_out);
+canvas_status canvas_get_marquee(const canvas_engine *engine, canvas_rect *rect_out, int *active_out);
+canvas_status canvas_nudge(canvas_engine *engine, canvas_page_direction direction, int shift);
+canvas_status canvas_focus(canvas_engine *engine, uint64_t id);
+canvas_status canvas_focus_next(canvas_engine *engine, canvas_page_direction direction, uint64_t *id_out, int *found_out);
+canvas_status canvas_get_focus(const canvas_engine *engine, uint64_t *id_out, int *has_out);
 typedef struct canvas_visible_item {
     uint64_t id;
     canvas_rect frame;

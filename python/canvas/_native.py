@@ -396,6 +396,50 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_copy_clusters": ([ENGINE_P, POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
 }
 
+# The free layout and editing (issue 14): prototypes only so far.
+class ScrollBounds(Structure):
+    _fields_ = [("min_x", c_double), ("max_x", c_double), ("min_y", c_double), ("max_y", c_double)]
+
+
+class Snap(Structure):
+    _fields_ = [("grid", c_double), ("items", c_int), ("gaps", c_int), ("threshold", c_double)]
+
+
+class Guide(Structure):
+    _fields_ = [("x1", c_double), ("y1", c_double), ("x2", c_double), ("y2", c_double), ("kind", c_int)]
+
+
+_IDS = POINTER(c_uint64)
+_PROTOTYPES.update({
+    "canvas_set_item_frames": ([ENGINE_P, POINTER(Rect), _IDS, c_size_t], c_int),
+    "canvas_set_layout_free": ([ENGINE_P], c_int),
+    "canvas_set_scroll_extent": ([ENGINE_P, c_int, POINTER(c_int)], c_int),
+    "canvas_get_scroll_bounds": ([ENGINE_P, POINTER(ScrollBounds)], c_int),
+    "canvas_insert_items": ([ENGINE_P, POINTER(Rect), _IDS, c_size_t, _IDS], c_int),
+    "canvas_get_publish_count": ([ENGINE_P, _IDS], c_int),
+    "canvas_remove_items": ([ENGINE_P, _IDS, c_size_t], c_int),
+    "canvas_move_items": ([ENGINE_P, _IDS, POINTER(Point), c_size_t], c_int),
+    "canvas_set_frames_by_id": ([ENGINE_P, _IDS, POINTER(Rect), c_size_t], c_int),
+    "canvas_resize_items": ([ENGINE_P, _IDS, POINTER(Size), c_size_t], c_int),
+    "canvas_reorder": ([ENGINE_P, _IDS, c_size_t, c_int], c_int),
+    "canvas_batch_begin": ([ENGINE_P], c_int),
+    "canvas_batch_commit": ([ENGINE_P], c_int),
+    "canvas_batch_rollback": ([ENGINE_P], c_int),
+    "canvas_undo": ([ENGINE_P], c_int),
+    "canvas_redo": ([ENGINE_P], c_int),
+    "canvas_select_rect": ([ENGINE_P, Rect, c_int, c_int], c_int),
+    "canvas_select_all": ([ENGINE_P], c_int),
+    "canvas_get_selection_bounds": ([ENGINE_P, POINTER(Rect), POINTER(c_int)], c_int),
+    "canvas_set_tool": ([ENGINE_P, c_int], c_int),
+    "canvas_set_snap": ([ENGINE_P, POINTER(Snap)], c_int),
+    "canvas_copy_guides": ([ENGINE_P, POINTER(Guide), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_get_marquee": ([ENGINE_P, POINTER(Rect), POINTER(c_int)], c_int),
+    "canvas_nudge": ([ENGINE_P, c_int, c_int], c_int),
+    "canvas_focus": ([ENGINE_P, c_uint64], c_int),
+    "canvas_focus_next": ([ENGINE_P, c_int, _IDS, POINTER(c_int)], c_int),
+    "canvas_get_focus": ([ENGINE_P, _IDS, POINTER(c_int)], c_int),
+})
+
 FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------
@@ -586,7 +630,11 @@ def _message_of(error: BaseException) -> bytes:
     return text.encode("utf-8", "backslashreplace").replace(b"\0", b"\\0")
 
 
-class Engine:
+from ._editing import EditingMixin  # noqa: E402  (the editing methods, in their own file)
+from ._editing import *  # noqa: E402,F401,F403  (its constants, as canvas.SCROLL_CONTENT …)
+
+
+class Engine(EditingMixin):
     """One canvas_engine, freed by close() (or the with statement).
 
     How the methods are named (follow this when adding one):

@@ -40,7 +40,7 @@ def id_list(text):
 
 # The order is part of the contract: required keys, with the optional ones
 # in their places.
-order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "clusters", "selection", "motion", "indicators", "trace"]
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "clusters", "selection", "motion", "indicators", "trace", "guides", "focus"]
 required = {"content_size", "content_bounds", "items"}
 keys = list(document)
 assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"
@@ -63,19 +63,27 @@ for index, item in enumerate(items):
     assert isinstance(item["id"], (int, str)), f"items[{index}].id is neither an integer nor a string"
     assert expected is None or item["id"] == index + 1, f"items[{index}] id {item['id']}: not in data order"
     numbers({k: v for k, v in item.items() if k != "id"}, ["x", "y", "width", "height"], f"items[{index}]")
-    assert 0 <= item["x"] and item["x"] + item["width"] <= size["width"] + 1e-9, f"items[{index}] outside the content"
-    assert 0 <= item["y"] and item["y"] + item["height"] <= size["height"] + 1e-9, f"items[{index}] outside the content"
+    # A laid-out canvas puts every item in [0, content size]; a free one
+    # keeps world coordinates, so there every item lies in the content bounds.
+    b = document["content_bounds"]
+    if 0 <= b["x"] and 0 <= b["y"] and b["x"] + b["width"] <= size["width"] + 1e-9 and b["y"] + b["height"] <= size["height"] + 1e-9:
+        assert 0 <= item["x"] and item["x"] + item["width"] <= size["width"] + 1e-9, f"items[{index}] outside the content"
+        assert 0 <= item["y"] and item["y"] + item["height"] <= size["height"] + 1e-9, f"items[{index}] outside the content"
+    assert b["x"] - 1e-9 <= item["x"] and item["x"] + item["width"] <= b["x"] + b["width"] + 1e-9, f"items[{index}] outside the bounds"
+    assert b["y"] - 1e-9 <= item["y"] and item["y"] + item["height"] <= b["y"] + b["height"] + 1e-9, f"items[{index}] outside the bounds"
     assert item["id"] not in positions, f"items[{index}]: duplicate id {item['id']}"
     positions[item["id"]] = index
 
 if "viewport" in document:
     viewport = document["viewport"]
     numbers(viewport, ["x", "y", "width", "height"], "viewport")
-    # The offset is clamped to [0, max(0, content - viewport)].
+    # The offset is clamped to [0, max(0, content - viewport)] (a laid-out
+    # canvas; a free one, whose bounds may start anywhere, may scroll anywhere).
+    laid_out = document["content_bounds"]["x"] >= 0 and document["content_bounds"]["y"] >= 0
     for axis, side in (("x", "width"), ("y", "height")):
         assert viewport[side] >= 0, f"viewport.{side} is negative"
         limit = max(0, size[side] - viewport[side])
-        assert 0 <= viewport[axis] <= limit + 1e-9, f"viewport.{axis} {viewport[axis]} outside [0, {limit}]"
+        assert not laid_out or 0 <= viewport[axis] <= limit + 1e-9, f"viewport.{axis} {viewport[axis]} outside [0, {limit}]"
     if "--viewport" in options:
         want = [float(v) for v in options["--viewport"].split(",")]
         got = [viewport[k] for k in ("x", "y", "width", "height")]

@@ -56,6 +56,7 @@ extension CanvasEngine {
         try advanceClock(to: time, "pointer down time")
         if case .pointer = motion.activity { motion.activity = .idle }  // a lost up: start over
         stopMotion()
+        if selectToolDown(at: point, time: time, modifiers: modifiers) { return }  // the select tool (issue 14)
         var drag = PointerDrag(down: point, last: point, rawStart: unbanded(viewport.offset))
         drag.tracker.add(point, at: time)
         drag.modifiers = modifiers
@@ -68,6 +69,7 @@ extension CanvasEngine {
     /// - Throws: `CanvasError` with no pointer down, for a non-finite point,
     ///   or a time that goes back; nothing changes.
     public func pointerMove(to point: Point, time: Double) throws(CanvasError) {
+        if try selectToolMove(to: point, time: time) { return }
         guard case .pointer(var drag) = motion.activity else {
             throw CanvasError(.invalidArgument, "pointer moved with no pointer down")
         }
@@ -90,6 +92,7 @@ extension CanvasEngine {
     /// when it rested more than 40 ms first), or springs back from past an edge.
     /// - Throws: as `pointerMove`.
     public func pointerUp(at point: Point, time: Double) throws(CanvasError) {
+        if try selectToolUp(at: point, time: time) { return }
         guard case .pointer(let drag) = motion.activity else {
             throw CanvasError(.invalidArgument, "pointer went up with no pointer down")
         }
@@ -110,6 +113,7 @@ extension CanvasEngine {
     /// The pointer's gesture was cancelled: no fling; past an edge, the spring back.
     /// - Throws: `CanvasError` with no pointer down, or for a bad time.
     public func pointerCancel(at point: Point, time: Double) throws(CanvasError) {
+        if try selectToolCancel(at: point, time: time) { return }
         guard case .pointer = motion.activity else {
             throw CanvasError(.invalidArgument, "pointer cancelled with no pointer down")
         }

@@ -79,6 +79,7 @@ extension CanvasEngine {
     public func tick(at now: Double) throws(CanvasError) -> TickResult {
         try advanceClock(to: now, "tick time")
         let before = (offset: viewport.offset, scale: zoomScale)
+        selectToolTick(at: now)  // auto-pan while the select tool drags (issue 14)
         var events: [ZoomEvent] = []
         switch motion.activity {
         case .idle, .pointer:

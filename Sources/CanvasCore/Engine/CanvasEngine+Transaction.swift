@@ -30,6 +30,7 @@ extension CanvasEngine {
         var pinch: PinchTracker?
         var recognizer: PinchRecognizerModel
         var selected: Set<UInt64>
+        var editing: EditingState
         var motion: MotionState
     }
 
@@ -43,7 +44,7 @@ extension CanvasEngine {
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
             publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
-            selected: selected, motion: motion
+            selected: selected, editing: editing, motion: motion
         )
     }
 
@@ -74,6 +75,7 @@ extension CanvasEngine {
         pinch = snapshot.pinch
         recognizer = snapshot.recognizer
         selected = snapshot.selected
+        editing = snapshot.editing
         motion = snapshot.motion
     }
 

@@ -72,11 +72,11 @@ extension CanvasEngine {
         return viewportChanged()
     }
 
-    /// The offsets the viewport may rest at, per axis: on the content.
+    /// The offsets the viewport may rest at, per axis: on the content, or
+    /// on a free canvas as its scroll extent says (see `scrollBounds`).
     public var scrollRanges: (x: ScrollRange, y: ScrollRange) {
-        let content = contentSize
-        return (ScrollRange(content: content.width, viewport: viewport.size.width),
-                ScrollRange(content: content.height, viewport: viewport.size.height))
+        let bounds = scrollBounds
+        return (ScrollRange(lower: bounds.minX, upper: bounds.maxX), ScrollRange(lower: bounds.minY, upper: bounds.maxY))
     }
 
     /// Scrolls so that the anchor point of `region` meets the same anchor
@@ -125,6 +125,7 @@ extension CanvasEngine {
     ///   to the item count; zooming changes neither the index nor this cost.
     public func query(_ rect: Rect) -> [Int] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
+        if editing.index != nil { return freeQuery(rect) }
         return query(rect, using: culling())
     }
 
@@ -147,6 +148,7 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
+        if editing.index != nil { return copyIDs(freeQuery(rect), into: out, capacity: capacity) }
         let index = culling()  // nil: the first query after a resolve, a scan into an array
         if let out, capacity > 0, let index {
             // An Int and a UInt64 share their bits, so the positions are
@@ -198,6 +200,7 @@ extension CanvasEngine {
     /// overlap, the last in data order wins.
     public func item(at point: Point) -> Int? {
         guard point.isFinite else { return nil }
+        if editing.index != nil { return freeItem(at: point) }
         let zoom = self.zoom
         let index = culling()
         if zoom.isIdentity {
@@ -220,10 +223,11 @@ extension CanvasEngine {
     /// the visible rectangle changed since the last published update, so a
     /// host that echoes the viewport back cannot loop.
     @discardableResult
-    func viewportChanged() -> VisibleUpdate? {
+    func viewportChanged(clamping: Bool = true) -> VisibleUpdate? {
         // A drag or a fling may hold the viewport past an edge (the rubber
         // band, the spring back); everything else keeps it on the content.
-        if !motion.allowsOverscroll {
+        // An edit does not clamp: it never moves what the viewport shows.
+        if clamping && !motion.allowsOverscroll {
             let ranges = scrollRanges
             viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
         }
@@ -249,6 +253,7 @@ extension CanvasEngine {
         )
         update.clusters = clusters
         published = update
+        editing.publishCount &+= 1
         publishedPositions = positions
         return update
     }

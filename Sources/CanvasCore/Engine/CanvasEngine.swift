@@ -87,6 +87,9 @@ public final class CanvasEngine {
 
     public var backdrop: Backdrop = .none
 
+    // Free layout, edits, tools, snapping, focus, undo (Editing/, CanvasEngine+Editing.swift)
+    var editing = EditingState()
+
     public init() {}
 
     /// The zoom-aware accessor's current transform.
@@ -115,12 +118,14 @@ public final class CanvasEngine {
         forgetMeasurementsOfGoneItems()
         measureCursor = 0
         selected = selected.filter { items.index(of: $0) != nil }
+        itemsReplaced()
         return setZoomUnchecked(1, anchor: nil)
     }
 
     /// Replaces the layout; its cache starts empty.
     public func setLayout<L: CanvasLayout>(_ newLayout: L) {
         layout = AnyCanvasLayout(newLayout)
+        leaveFreeLayout()
     }
 
     /// Lays out the current items with the current options, drops the index
@@ -129,6 +134,7 @@ public final class CanvasEngine {
     /// - Throws: `CanvasError` from the layout; the previous resolution stays.
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
+        if editing.isFree { return try resolveFree() }
         let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, layout: layout, options: options)
         try checkFinite(resolved, at: zoomScale, axis: zoomSettings.axis, "the zoom \(zoomScale)")
         resolution = resolved

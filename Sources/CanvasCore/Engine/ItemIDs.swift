@@ -9,7 +9,7 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
         case explicit([UInt64])
     }
 
-    private let storage: Storage
+    private var storage: Storage
 
     /// Ids as given; stored only when they are not 1…count.
     public init(_ ids: [UInt64]) {
@@ -71,5 +71,20 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
             for index in ids.indices where ids[index] != UInt64(index + 1) { return false }
             return true
         }
+    }
+}
+
+extension ItemIDs {
+    /// Edits the ids as an array. Default ids become explicit first (once);
+    /// explicit ones are edited in place when nothing else shares them.
+    mutating func editExplicitly(_ body: (inout [UInt64]) -> Void) {
+        var ids: [UInt64]
+        switch storage {
+        case .sequential(let count): ids = (0..<count).map { UInt64($0 + 1) }
+        case .explicit(let explicit): ids = explicit
+        }
+        storage = .sequential(count: 0)  // let go of the array so it is unique
+        body(&ids)
+        storage = .explicit(ids)
     }
 }

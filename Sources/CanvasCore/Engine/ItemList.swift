@@ -76,3 +76,49 @@ public struct ItemList: Sendable {
         return positions[id]
     }
 }
+
+/// Edits in place, for editing a canvas item by item: the arrays shift, the
+/// positions after the edit are renumbered, nothing is rebuilt.
+extension ItemList {
+    /// Sets the given size of the item at `position`. O(1).
+    mutating func setSize(_ size: Size, at position: Int) {
+        sizes[position] = size
+    }
+
+    /// Inserts an item (whose id must be new) at `position`.
+    /// - Complexity: O(count − position), and O(count) once when the ids were 1…count.
+    mutating func insert(_ id: UInt64, size: Size, at position: Int) {
+        if positions == nil && !(position == count && id == UInt64(count + 1)) {
+            positions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        }
+        if positions != nil || !ids.isSequential {
+            ids.editExplicitly { $0.insert(id, at: position) }
+        } else {
+            ids = ItemIDs(sequentialCount: count + 1)
+        }
+        sizes.insert(size, at: position)
+        if positions != nil {
+            for later in (position + 1)..<count { positions![ids[later]] = later }
+            positions![id] = position
+        }
+    }
+
+    /// Removes the item at `position`.
+    /// - Complexity: O(count − position), and O(count) once when the ids were 1…count.
+    mutating func remove(at position: Int) {
+        if positions == nil && position != count - 1 {
+            positions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        }
+        let id = ids[position]
+        if positions != nil || !ids.isSequential {
+            ids.editExplicitly { _ = $0.remove(at: position) }
+        } else {
+            ids = ItemIDs(sequentialCount: count - 1)
+        }
+        sizes.remove(at: position)
+        if positions != nil {
+            positions![id] = nil
+            for later in position..<count { positions![ids[later]] = later }
+        }
+    }
+}

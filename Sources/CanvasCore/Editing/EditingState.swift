@@ -1,0 +1,143 @@
+/// What a pointer does on the canvas.
+public enum Tool: String, CaseIterable, Sendable {
+    /// Pointer drags pan (the behaviour before tools existed).
+    case pan
+    /// Pointer downs select and drag items, or draw a marquee on empty space.
+    case select
+}
+
+/// How a marquee picks items.
+public enum MarqueeMode: String, CaseIterable, Sendable {
+    /// Any overlap.
+    case intersect
+    /// Wholly inside.
+    case contain
+}
+
+/// How a marquee's items combine with the selection.
+public enum SelectionOp: String, CaseIterable, Sendable {
+    case replace, add, toggle, subtract
+}
+
+/// A new item for `CanvasEngine.insert`: its id and its frame (on a flow
+/// or grid canvas only the frame's size counts).
+public struct NewItem: Hashable, Sendable {
+    public var id: UInt64
+    public var frame: Rect
+
+    public init(id: UInt64, frame: Rect) {
+        self.id = id
+        self.frame = frame
+    }
+}
+
+/// One change to the item list with an exact inverse: the unit edits,
+/// batches and undo are made of.
+enum Primitive: Hashable, Sendable {
+    case insert(id: UInt64, position: Int, frame: Rect)
+    case remove(id: UInt64, position: Int, frame: Rect)
+    case setFrame(id: UInt64, from: Rect, to: Rect)
+
+    var inverse: Primitive {
+        switch self {
+        case .insert(let id, let position, let frame): .remove(id: id, position: position, frame: frame)
+        case .remove(let id, let position, let frame): .insert(id: id, position: position, frame: frame)
+        case .setFrame(let id, let from, let to): .setFrame(id: id, from: to, to: from)
+        }
+    }
+
+    /// Whether the positions of other items shift.
+    var reorders: Bool {
+        if case .setFrame = self { return false }
+        return true
+    }
+}
+
+/// One undo step: what was done, in order, and the selection around it.
+struct HistoryStep: Sendable {
+    var done: [Primitive] = []
+    var selectionBefore: Set<UInt64>
+    var selectionAfter: Set<UInt64> = []
+}
+
+/// The bounded undo history: a new step clears the redo side; past
+/// `limit` steps the oldest is forgotten.
+struct History: Sendable {
+    static let defaultLimit = 100
+    var limit = History.defaultLimit
+    var undoSteps: [HistoryStep] = []
+    var redoSteps: [HistoryStep] = []
+
+    mutating func push(_ step: HistoryStep) {
+        guard !step.done.isEmpty else { return }
+        undoSteps.append(step)
+        if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+        redoSteps.removeAll()
+    }
+
+    mutating func clear() {
+        undoSteps.removeAll()
+        redoSteps.removeAll()
+    }
+}
+
+/// A press of the select tool, from pointer down to up.
+struct SelectGesture: Sendable {
+    enum Phase: Sendable {
+        /// Down on an item, not yet past the drag threshold.
+        case pressed
+        /// Moving the selection.
+        case moving
+        /// Drawing a marquee.
+        case marquee
+    }
+
+    var phase: Phase
+    /// Where the press began and where it is, in zoomed content coordinates.
+    var start: Point
+    var current: Point
+    var shift: Bool
+    var hit: UInt64?
+    var selectionBefore: Set<UInt64>
+    /// The moving items' frames when the move began (unzoomed), in data order.
+    var startFrames: [(id: UInt64, frame: Rect)] = []
+    var startBounds: Rect = .zero
+    /// The moving ids, for leaving them out of the snap candidates.
+    var movingIDs: Set<UInt64> = []
+    /// The guides of the last step, unzoomed.
+    var guides: [Guide] = []
+    var snapping = true
+    /// The pointer in viewport coordinates and the time it was last seen
+    /// (pointer events and ticks), for auto-pan.
+    var pointer: Point = .zero
+    var lastTime: Double?
+}
+
+/// The editing state of an engine, in one stored property so the engine's
+/// declaration stays short.
+struct EditingState: Sendable {
+    /// True when the layout is `free`: items keep their own frames.
+    var isFree = false
+    /// Frames given with `setItemFrames`, waiting for the next resolve.
+    var pendingFrames: [Rect]?
+    var scrollExtent: ScrollExtent = .unbounded
+    /// The in-place index of a resolved free canvas.
+    var index: EditableIndex?
+    /// True when an edit moved an item off the frames' union, so the union
+    /// must be recomputed before it is handed out.
+    var boundsStale = false
+
+    var history = History()
+    /// The step a batch (or a single edit) is recording.
+    var openStep: HistoryStep?
+    var batchDepth = 0
+
+    /// How many updates have been published, for hosts that learn whether
+    /// a call published by comparing it before and after (C edits).
+    var publishCount: UInt64 = 0
+
+    var tool: Tool = .pan
+    var snap = SnapSettings()
+    var gesture: SelectGesture?
+    var focused: UInt64?
+}

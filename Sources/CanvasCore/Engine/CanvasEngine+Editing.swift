@@ -1,0 +1,431 @@
+/// Edits in place, by id: insert, remove, move, resize, set a frame, bring
+/// to front, send to back; alone or in a batch that applies whole or not at
+/// all. Every edit (or batch) is one undo step and publishes the visible diff.
+///
+/// On a free canvas an edit updates the frames, the item list and the
+/// `EditableIndex` where they stand: moving or resizing costs O(cells the
+/// item leaves and enters), whatever the item count; inserting, removing
+/// and reordering shift the arrays behind the position (a memmove) but never
+/// rebuild the index. On flow, grid and custom layouts an edit edits the
+/// item list and re-runs the layout (once per batch).
+///
+/// Coordinates are the items' own, unzoomed, as `setItemFrames` takes them.
+///
+/// Every edit is checked whole before anything changes, so a bad one (an
+/// unknown or repeated id, a non-finite frame, a move on a laid-out canvas)
+/// throws and leaves the engine as it was.
+extension CanvasEngine {
+    // MARK: The edits
+
+    /// Inserts items before the item `before` (at the end when `nil`).
+    /// - Throws: `.invalidArgument` for an id already on the canvas or given
+    ///   twice; `.notFound` when `before` names no item; `.nonFinite` or
+    ///   `.invalidArgument` for a bad frame.
+    @discardableResult
+    public func insert(_ newItems: [NewItem], before: UInt64? = nil) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        var seen = Set<UInt64>()
+        for (index, item) in newItems.enumerated() {
+            try Self.checkFrame(item.frame, "inserted item \(index + 1) (id \(item.id))")
+            guard items.index(of: item.id) == nil else {
+                throw CanvasError(.invalidArgument, "cannot insert id \(item.id): an item already has it")
+            }
+            guard seen.insert(item.id).inserted else {
+                throw CanvasError(.invalidArgument, "duplicate id \(item.id) among the inserted items")
+            }
+        }
+        var position = items.count
+        if let before {
+            guard let found = items.index(of: before) else {
+                throw CanvasError(.notFound, "cannot insert before id \(before): no item has it")
+            }
+            position = found
+        }
+        return try edit { () throws(CanvasError) in
+            for (offset, item) in newItems.enumerated() {
+                perform(.insert(id: item.id, position: position + offset, frame: item.frame))
+            }
+        }
+    }
+
+    /// Removes items by id; they leave the selection too.
+    /// - Throws: `.notFound` for an unknown id, `.invalidArgument` for one given twice.
+    @discardableResult
+    public func remove(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        try checkIDs(ids, "remove")
+        // Last first: each removal then shifts only what follows it, and
+        // items removed from the end shift nothing (undo replays the exact inverse).
+        let positions = ids.map { items.index(of: $0)! }.sorted(by: >)
+        return try edit { () throws(CanvasError) in
+            for position in positions {
+                perform(.remove(id: items.ids[position], position: position, frame: currentFrame(at: position)))
+            }
+        }
+    }
+
+    /// Removes the selected items, as one step (what a delete key does).
+    /// - Returns: the visible diff; `nil` when nothing is selected.
+    @discardableResult
+    public func removeSelection() throws(CanvasError) -> VisibleUpdate? {
+        let ids = selection
+        guard !ids.isEmpty else { return nil }
+        return try remove(ids)
+    }
+
+    /// Moves items so their frames' top-left corners land on the given origins.
+    /// - Throws: `.invalidArgument` on a laid-out canvas (only free items
+    ///   have their own positions) or for a repeated id; `.notFound`;
+    ///   `.nonFinite` for an origin with NaN or an infinity.
+    @discardableResult
+    public func move(_ moves: [(id: UInt64, origin: Point)]) throws(CanvasError) -> VisibleUpdate? {
+        try setFrames(try moves.map { (move) throws(CanvasError) in
+            guard move.origin.isFinite else {
+                throw CanvasError(.nonFinite, "cannot move id \(move.id) to a point that is not finite (\(move.origin.x), \(move.origin.y))")
+            }
+            guard let position = items.index(of: move.id) else { throw CanvasError(.notFound, "cannot move id \(move.id): no item has it") }
+            return (move.id, Rect(origin: move.origin, size: currentFrame(at: position).size))
+        })
+    }
+
+    /// Moves one item.
+    @discardableResult
+    public func move(_ id: UInt64, to origin: Point) throws(CanvasError) -> VisibleUpdate? {
+        try move([(id, origin)])
+    }
+
+    /// Sets items' frames.
+    /// - Throws: as `move`, plus `.invalidArgument` for a negative size.
+    @discardableResult
+    public func setFrames(_ frames: [(id: UInt64, frame: Rect)]) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        guard editing.isFree else {
+            throw CanvasError(.invalidArgument, "items have their own positions only on a free canvas (layout free); resize them instead")
+        }
+        try checkIDs(frames.map(\.id), "set the frame of")
+        for change in frames { try Self.checkFrame(change.frame, "id \(change.id)") }
+        return try edit { () throws(CanvasError) in
+            for change in frames { recordFrame(change.id, change.frame) }
+        }
+    }
+
+    /// Sets one item's frame.
+    @discardableResult
+    public func setFrame(_ id: UInt64, to frame: Rect) throws(CanvasError) -> VisibleUpdate? {
+        try setFrames([(id, frame)])
+    }
+
+    /// Resizes items, keeping their origins (on a laid-out canvas, sets
+    /// their given sizes and re-runs the layout).
+    /// - Throws: `.notFound`, `.invalidArgument` for a repeated id or a
+    ///   negative side, `.nonFinite`.
+    @discardableResult
+    public func resize(_ sizes: [(id: UInt64, size: Size)]) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        try checkIDs(sizes.map(\.id), "resize")
+        for change in sizes {
+            try Self.checkFrame(Rect(origin: .zero, size: change.size), "id \(change.id)")
+        }
+        return try edit { () throws(CanvasError) in
+            for change in sizes {
+                let position = items.index(of: change.id)!
+                let frame = currentFrame(at: position)
+                recordFrame(change.id, Rect(origin: frame.origin, size: change.size))
+            }
+        }
+    }
+
+    /// Moves items to the end of the data order (on top for hit testing and
+    /// drawing), keeping their order among themselves.
+    /// - Throws: `.notFound`, `.invalidArgument` for a repeated id.
+    @discardableResult
+    public func bringToFront(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
+        try reorder(ids, toFront: true)
+    }
+
+    /// Moves items to the start of the data order (below everything else).
+    @discardableResult
+    public func sendToBack(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
+        try reorder(ids, toFront: false)
+    }
+
+    private func reorder(_ ids: [UInt64], toFront: Bool) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        try checkIDs(ids, toFront ? "bring to front" : "send to back")
+        return try edit { () throws(CanvasError) in
+            // In their current data order, so their order among themselves stays.
+            let ordered = ids.map { ($0, items.index(of: $0)!) }.sorted { $0.1 < $1.1 }.map(\.0)
+            for (offset, id) in ordered.enumerated() {
+                let position = items.index(of: id)!
+                let frame = currentFrame(at: position)
+                perform(.remove(id: id, position: position, frame: frame))
+                perform(.insert(id: id, position: toFront ? items.count : offset, frame: frame))
+            }
+        }
+    }
+
+    /// How many visible updates the engine has published so far: an edit
+    /// published one when this grew (the C ABI's edits return only a status).
+    public var publishCount: UInt64 { editing.publishCount }
+
+    // MARK: Batches
+
+    /// Whether a batch is open.
+    public var isBatchOpen: Bool { editing.batchDepth > 0 }
+
+    /// Opens a batch: the edits until `commitBatch` are one undo step and
+    /// publish one diff (on a laid-out canvas, the layout runs at the commit).
+    /// - Throws: `.invalidArgument` when a batch is already open.
+    public func beginBatch() throws(CanvasError) {
+        guard editing.batchDepth == 0 else { throw CanvasError(.invalidArgument, "a batch is already open") }
+        try checkNoDrag()
+        editing.batchDepth = 1
+        editing.openStep = HistoryStep(selectionBefore: selected)
+    }
+
+    /// Closes the batch, keeping its edits.
+    /// - Throws: `.invalidArgument` when no batch is open; `CanvasError`
+    ///   from the layout, in which case the batch is rolled back.
+    @discardableResult
+    public func commitBatch() throws(CanvasError) -> VisibleUpdate? {
+        guard editing.batchDepth > 0, let step = editing.openStep else {
+            throw CanvasError(.invalidArgument, "no batch is open")
+        }
+        do {
+            let update = try finish(step)
+            editing.batchDepth = 0
+            editing.openStep = nil
+            return update
+        } catch {
+            _ = rollbackBatch()
+            throw error
+        }
+    }
+
+    /// Closes the batch, undoing its edits: the engine is as it was at `beginBatch`.
+    /// - Returns: the visible diff, `nil` when no batch was open or nothing changed.
+    @discardableResult
+    public func rollbackBatch() -> VisibleUpdate? {
+        guard editing.batchDepth > 0, let step = editing.openStep else { return nil }
+        editing.batchDepth = 0
+        editing.openStep = nil
+        for primitive in step.done.reversed() { apply(primitive.inverse) }
+        selected = step.selectionBefore
+        return publishAfterEdit(reordered: step.done.contains(where: \.reorders))
+    }
+
+    /// Runs `body` as one batch: if it throws, every edit it made is undone.
+    public func batch<Result>(_ body: () throws(CanvasError) -> Result) throws(CanvasError) -> Result {
+        try beginBatch()
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            rollbackBatch()
+            throw error
+        }
+        try commitBatch()
+        return result
+    }
+
+    // MARK: Undo
+
+    public var canUndo: Bool { !editing.history.undoSteps.isEmpty }
+    public var canRedo: Bool { !editing.history.redoSteps.isEmpty }
+
+    /// How many steps the history keeps (100 unless set; at least 1).
+    public var historyLimit: Int {
+        get { editing.history.limit }
+        set {
+            editing.history.limit = max(1, newValue)
+            if editing.history.undoSteps.count > editing.history.limit {
+                editing.history.undoSteps.removeFirst(editing.history.undoSteps.count - editing.history.limit)
+            }
+        }
+    }
+
+    /// Undoes the last step: frames, order and selection as they were before it.
+    /// - Throws: `.invalidArgument` when there is nothing to undo, or a batch
+    ///   or drag is open; a layout's error (nothing changes then).
+    @discardableResult
+    public func undo() throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        guard let step = editing.history.undoSteps.last else { throw CanvasError(.invalidArgument, "nothing to undo") }
+        let update = try replay(step.done.reversed().map(\.inverse), selection: step.selectionBefore)
+        editing.history.undoSteps.removeLast()
+        editing.history.redoSteps.append(step)
+        return update
+    }
+
+    /// Redoes the last undone step.
+    /// - Throws: `.invalidArgument` when there is nothing to redo; as `undo`.
+    @discardableResult
+    public func redo() throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        guard let step = editing.history.redoSteps.last else { throw CanvasError(.invalidArgument, "nothing to redo") }
+        let update = try replay(step.done, selection: step.selectionAfter)
+        editing.history.redoSteps.removeLast()
+        editing.history.undoSteps.append(step)
+        return update
+    }
+
+    private func replay(_ primitives: [Primitive], selection: Set<UInt64>) throws(CanvasError) -> VisibleUpdate? {
+        let selectionNow = selected
+        for primitive in primitives { apply(primitive) }
+        selected = selection
+        do {
+            return try settle(primitives)
+        } catch {
+            for primitive in primitives.reversed() { apply(primitive.inverse) }
+            selected = selectionNow
+            throw error
+        }
+    }
+
+    // MARK: Machinery
+
+    /// Refuses edits during a drag; resolves a free canvas not yet resolved,
+    /// so that edits always meet frames and an index.
+    func checkEditable() throws(CanvasError) {
+        try checkNoDrag()
+        if editing.isFree && editing.index == nil { try resolveFree() }
+    }
+
+    func checkNoDrag() throws(CanvasError) {
+        if let gesture = editing.gesture, gesture.phase == .moving {
+            throw CanvasError(.invalidArgument, "a drag is in progress: end or cancel it before editing")
+        }
+    }
+
+    /// Every id known and none repeated.
+    func checkIDs(_ ids: [UInt64], _ verb: String) throws(CanvasError) {
+        if ids.count == 1 {
+            guard items.index(of: ids[0]) != nil else { throw CanvasError(.notFound, "cannot \(verb) id \(ids[0]): no item has it") }
+            return
+        }
+        var seen = Set<UInt64>(minimumCapacity: ids.count)
+        for id in ids {
+            guard items.index(of: id) != nil else { throw CanvasError(.notFound, "cannot \(verb) id \(id): no item has it") }
+            guard seen.insert(id).inserted else { throw CanvasError(.invalidArgument, "cannot \(verb) id \(id) twice in one edit") }
+        }
+    }
+
+    /// The frame an item has now, unzoomed: its own on a free canvas, its
+    /// laid-out frame (or its size at the origin, before a resolve) otherwise.
+    func currentFrame(at position: Int) -> Rect {
+        if editing.isFree && editing.index != nil { return resolution.frames[position] }
+        if let resolved = resolvedPosition(of: items.ids[position]), resolved < resolution.frames.count {
+            return Rect(origin: resolution.frames[resolved].origin, size: items.sizes[position])
+        }
+        return Rect(origin: .zero, size: items.sizes[position])
+    }
+
+    /// Records a set-frame primitive when the frame changes.
+    private func recordFrame(_ id: UInt64, _ frame: Rect) {
+        let position = items.index(of: id)!
+        let old = currentFrame(at: position)
+        guard old != frame else { return }
+        perform(.setFrame(id: id, from: old, to: frame))
+    }
+
+    /// Runs `body`'s primitives as one step: into the open batch, or as a
+    /// step of its own, settled (laid out or published) at once.
+    private func edit(_ body: () throws(CanvasError) -> Void) throws(CanvasError) -> VisibleUpdate? {
+        if editing.batchDepth > 0 {
+            try body()
+            return nil
+        }
+        editing.openStep = HistoryStep(selectionBefore: selected)
+        defer { editing.openStep = nil }
+        do {
+            try body()
+        } catch {
+            for primitive in editing.openStep!.done.reversed() { apply(primitive.inverse) }
+            selected = editing.openStep!.selectionBefore
+            throw error
+        }
+        let step = editing.openStep!
+        do {
+            return try finish(step)
+        } catch {
+            for primitive in step.done.reversed() { apply(primitive.inverse) }
+            selected = step.selectionBefore
+            _ = publishAfterEdit(reordered: step.done.contains(where: \.reorders))
+            throw error
+        }
+    }
+
+    /// Settles a finished step and pushes it onto the history.
+    private func finish(_ step: HistoryStep) throws(CanvasError) -> VisibleUpdate? {
+        let update = try settle(step.done)
+        var step = step
+        step.selectionAfter = selected
+        editing.history.push(step)
+        return update
+    }
+
+    /// After primitives: a free canvas publishes (quickly when only frames
+    /// changed), a laid-out one resolves.
+    private func settle(_ primitives: [Primitive]) throws(CanvasError) -> VisibleUpdate? {
+        guard editing.isFree && editing.index != nil else { return try resolve() }
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
+        for primitive in primitives {
+            guard case .setFrame(let id, let from, let to) = primitive else {
+                return publishAfterEdit(reordered: true)
+            }
+            moves.append((id, from, to))
+        }
+        return publishAfterMoves(moves)
+    }
+
+    /// Publishes what an edit changed on screen, without moving the viewport.
+    func publishAfterEdit(reordered: Bool) -> VisibleUpdate? {
+        guard editing.isFree && editing.index != nil else { return nil }
+        settleFreeBounds()
+        if reordered { publishedPositions = nil }
+        return viewportChanged(clamping: false)
+    }
+
+    /// Applies a primitive and records it in the open step.
+    func perform(_ primitive: Primitive) {
+        apply(primitive)
+        editing.openStep?.done.append(primitive)
+    }
+
+    /// Applies one primitive to the item list and, on a resolved free
+    /// canvas, to the frames and the index, in place.
+    func apply(_ primitive: Primitive) {
+        let live = editing.isFree && editing.index != nil
+        if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
+        switch primitive {
+        case .insert(let id, let position, let frame):
+            if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
+            items.insert(id, size: frame.size, at: position)
+            if live {
+                resolution.frames.insert(frame, at: position)
+                resolvedIDs = items.ids
+                editing.index!.insert(id, frame: frame)
+                updateFreeBounds(removing: nil, adding: frame)
+            }
+        case .remove(let id, let position, let frame):
+            if live { resolvedIDs = .empty }
+            items.remove(at: position)
+            selected.remove(id)
+            if editing.focused == id { editing.focused = nil }
+            if live {
+                resolution.frames.remove(at: position)
+                resolvedIDs = items.ids
+                editing.index!.remove(id, frame: frame)
+                updateFreeBounds(removing: frame, adding: nil)
+            }
+        case .setFrame(let id, let from, let to):
+            let position = items.index(of: id)!
+            items.setSize(to.size, at: position)
+            if live {
+                resolution.frames[position] = to
+                editing.index!.move(id, from: from, to: to)
+                updateFreeBounds(removing: from, adding: to)
+            }
+        }
+    }
+}

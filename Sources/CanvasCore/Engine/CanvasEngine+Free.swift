@@ -1,0 +1,218 @@
+/// The free layout: items carry their own frames, in world coordinates.
+///
+/// A free canvas is not normalized, mirrored or anchored: the frames the
+/// engine hands out are the items' own (zoomed), negative coordinates
+/// included. Its content bounds are the union of the frames, its content
+/// size that union plus the margins. Its index is an `EditableIndex`, which
+/// edits update where they stand instead of rebuilding.
+extension CanvasEngine {
+    /// Whether the layout is `free`.
+    public var isFreeLayout: Bool { editing.isFree }
+
+    /// Switches to the free layout. Items keep the frames they have now
+    /// (so freezing a flow keeps its picture); items without a frame sit at
+    /// (0, 0) with their size. Takes effect at the next `resolve()`.
+    public func setLayoutFree() {
+        editing.isFree = true
+    }
+
+    /// Replaces the items with ones that carry their own frames, and switches
+    /// to the free layout. Setting items resets the zoom to 1 and clears the
+    /// undo history.
+    /// - Parameters:
+    ///   - frames: one per item, in data order, in world coordinates.
+    ///   - ids: one per item, or `nil` for 1…count.
+    /// - Throws: `CanvasError.nonFinite` for a frame with NaN or an
+    ///   infinity, `.invalidArgument` for a negative width or height, a
+    ///   count mismatch or a duplicate id; nothing changes.
+    @discardableResult
+    public func setItemFrames(_ frames: [Rect], ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
+        for (index, frame) in frames.enumerated() { try Self.checkFrame(frame, "item \(index + 1)") }
+        let list = try ItemList(sizes: frames.map(\.size), ids: ids)
+        let events = setItems(list)
+        editing.isFree = true
+        editing.pendingFrames = frames
+        return events
+    }
+
+    static func checkFrame(_ frame: Rect, _ what: @autoclosure () -> String) throws(CanvasError) {
+        guard frame.isFinite else {
+            throw CanvasError(.nonFinite, "\(what()) has a frame that is not finite: \(Resolver.describe(frame))")
+        }
+        guard frame.width >= 0, frame.height >= 0 else {
+            throw CanvasError(.invalidArgument, "\(what()) has a negative size: \(Resolver.describe(frame))")
+        }
+    }
+
+    /// The scroll extent of a free canvas (`unbounded` unless set).
+    public var scrollExtent: ScrollExtent { editing.scrollExtent }
+
+    /// Sets how far a free canvas scrolls, and re-clamps the viewport.
+    @discardableResult
+    public func setScrollExtent(_ extent: ScrollExtent) -> VisibleUpdate? {
+        editing.scrollExtent = extent
+        return viewportChanged()
+    }
+
+    /// The offsets the viewport may take (zoomed content coordinates).
+    /// Laid-out canvases scroll over [0, max(0, content − viewport)]; a free
+    /// one anywhere (`unbounded`) or over its frames' union plus margins
+    /// (`content`). Every offset the engine sets is clamped to these.
+    public var scrollBounds: ScrollBounds {
+        guard editing.isFree, editing.index != nil else {
+            return .content(contentSize, viewport: viewport.size)
+        }
+        switch editing.scrollExtent {
+        case .unbounded:
+            return .unbounded
+        case .content:
+            let margins = options.margins
+            let world = resolution.contentBounds
+            let padded = Rect(x: world.x - margins.left(in: options.direction), y: world.y - margins.top,
+                              width: world.width + margins.horizontal, height: world.height + margins.vertical)
+            return .region(zoom.rect(padded), viewport: viewport.size)
+        }
+    }
+
+    /// Lays out a free canvas: the items' own frames, checked, then the
+    /// union, the content size and a fresh index (the bulk path).
+    func resolveFree() throws(CanvasError) -> VisibleUpdate? {
+        let frames = try freeFrames()
+        let bounds = try Resolver.clusterBounds(of: frames)
+        resolution = Resolution(frames: frames, contentSize: freeContentSize(bounds), contentBounds: bounds)
+        resolvedIDs = items.ids
+        editing.pendingFrames = nil
+        editing.index = EditableIndex(frames: frames, ids: resolvedIDs)
+        editing.boundsStale = false
+        builtIndex = nil
+        scannedSinceResolve = false
+        publishedPositions = nil
+        measuredSinceResolve = false
+        return viewportChanged()
+    }
+
+    private func freeContentSize(_ bounds: Rect) -> Size {
+        Size(width: bounds.width + options.margins.horizontal, height: bounds.height + options.margins.vertical)
+    }
+
+    /// The frames a free resolve starts from: those given, else the current
+    /// ones (by id), sized as the items are now.
+    private func freeFrames() throws(CanvasError) -> [Rect] {
+        let sizes = currentSizes()
+        if let pending = editing.pendingFrames, pending.count == items.count { return pending }
+        if resolvedIDs == items.ids && resolution.frames.count == items.count {
+            var frames = resolution.frames
+            for index in frames.indices where frames[index].size != sizes[index] {
+                frames[index] = Rect(origin: frames[index].origin, size: sizes[index])
+            }
+            return frames
+        }
+        var known: [UInt64: Point] = [:]
+        for (position, id) in resolvedIDs.enumerated() where position < resolution.frames.count {
+            known[id] = resolution.frames[position].origin
+        }
+        return items.ids.enumerated().map { position, id in
+            Rect(origin: known[id] ?? .zero, size: sizes[position])
+        }
+    }
+
+    /// Called by `setLayout`: a laid-out canvas has no free index.
+    func leaveFreeLayout() {
+        guard editing.isFree else { return }
+        editing.isFree = false
+        editing.index = nil
+        editing.pendingFrames = nil
+        editing.history.clear()
+    }
+
+    /// Called by `setItems`: the history and any gesture refer to the old items.
+    func itemsReplaced() {
+        editing.history.clear()
+        editing.gesture = nil
+        editing.pendingFrames = nil
+        if let focused = editing.focused, items.index(of: focused) == nil { editing.focused = nil }
+    }
+
+    // MARK: Queries on a free canvas
+
+    /// Positions (ascending) of the items whose frames meet `rect`, in unzoomed coordinates.
+    func worldQuery(_ rect: Rect) -> [Int] {
+        if let index = editing.index {
+            // On a resolved free canvas the items and the frames stand in the same order.
+            let items = self.items
+            return index.positions(in: rect, frames: resolution.frames) { items.index(of: $0)! }
+        }
+        return index.query(rect)
+    }
+
+    /// `query(_:)` on a free canvas.
+    func freeQuery(_ rect: Rect) -> [Int] {
+        let zoom = self.zoom
+        let candidates = worldQuery(zoom.unzoomedCover(rect))
+        guard !zoom.isIdentity else { return candidates }
+        return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
+    }
+
+    /// `item(at:)` on a free canvas: the last in data order under the point.
+    func freeItem(at point: Point) -> Int? {
+        let zoom = self.zoom
+        let probe = zoom.unzoomedCover(Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1))
+        return worldQuery(probe).last { zoom.rect(resolution.frames[$0]).contains(point) }
+    }
+
+    /// The ids at `positions`, written to `out` when they fit; returns how many.
+    func copyIDs(_ positions: [Int], into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
+        if let out, positions.count <= capacity {
+            for (slot, position) in positions.enumerated() { out[slot] = resolvedIDs[position] }
+        }
+        return positions.count
+    }
+
+    /// Publishes after items moved or resized (and nothing else changed):
+    /// when none of them entered or left the culling rectangle and the
+    /// content size stayed, the visible list is the same and nothing is
+    /// published, without a query; otherwise the full publish.
+    /// - Complexity: O(moved items) on the quick path.
+    func publishAfterMoves(_ changes: [(id: UInt64, from: Rect, to: Rect)]) -> VisibleUpdate? {
+        settleFreeBounds()
+        guard let last = published, publishedPositions != nil, !viewport.size.isZeroArea,
+              last.rect == viewport.visibleRect, last.contentSize == contentSize, last.isMoving == isMoving
+        else { return publishAfterEdit(reordered: false) }
+        let culling = viewport.cullingRect
+        let zoom = self.zoom
+        for change in changes {
+            let was = SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(culling)
+            let now = SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(culling)
+            if was != now { return publishAfterEdit(reordered: false) }
+        }
+        return nil
+    }
+
+    /// The union of the frames again, when an edit left it stale.
+    func settleFreeBounds() {
+        guard editing.boundsStale else { return }
+        editing.boundsStale = false
+        let bounds = (try? Resolver.clusterBounds(of: resolution.frames)) ?? .zero
+        resolution.contentBounds = bounds
+        resolution.contentSize = freeContentSize(bounds)
+    }
+
+    /// Grows the union over `frame`, or marks it stale when `old` touched its edge.
+    func updateFreeBounds(removing old: Rect?, adding new: Rect?) {
+        var bounds = resolution.contentBounds
+        // With a little slack: the union's far edge is x + width, which may
+        // round an ulp past the frame's own; marking stale too often is safe.
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * Swift.max(1, abs(b)) }
+        if let old, resolution.frames.count > 0,
+           old.minX <= bounds.minX || old.minY <= bounds.minY || old.maxX >= bounds.maxX || old.maxY >= bounds.maxY
+            || near(old.maxX, bounds.maxX) || near(old.maxY, bounds.maxY) || near(old.minX, bounds.minX) || near(old.minY, bounds.minY) {
+            editing.boundsStale = true
+        }
+        if let new {
+            bounds = resolution.frames.count <= 1 && old == nil ? new : bounds.union(new)
+            resolution.contentBounds = bounds
+            resolution.contentSize = freeContentSize(bounds)
+        }
+        if resolution.frames.isEmpty { editing.boundsStale = true }
+    }
+}

@@ -1,0 +1,261 @@
+/// The select tool as calls a host routes its pointer events to.
+///
+/// Points are zoomed content coordinates (viewport offset + pointer
+/// position). A press on an item selects it (with shift, adds it, or
+/// toggles it off if it was selected) and a drag past `dragThreshold`
+/// moves the selection; a press on empty space draws a marquee that
+/// replaces the selection (adds to it with shift). The whole move is one
+/// undo step; cancelling puts the frames and the selection back.
+///
+///     engine.beginSelectGesture(at: p, shift: shift)   // pointer down
+///     engine.updateSelectGesture(to: p)                // pointer move
+///     engine.endSelectGesture()                        // pointer up
+///     engine.cancelSelectGesture()                     // pointer cancel
+///     engine.autoPan(pointer: q, elapsed: dt)          // every tick while down (dt in ms)
+extension CanvasEngine {
+    /// How far (screen points) a press must travel before items move.
+    public static let dragThreshold = 3.0
+
+    /// What a press landed on.
+    public enum SelectPress: Hashable, Sendable {
+        case item(UInt64)
+        case emptySpace
+    }
+
+    /// The current tool.
+    public var tool: Tool { editing.tool }
+
+    /// Sets the tool; a press in progress is cancelled.
+    public func setTool(_ tool: Tool) {
+        if editing.gesture != nil { cancelSelectGesture() }
+        editing.tool = tool
+    }
+
+    /// What snaps while moving.
+    public var snapSettings: SnapSettings { editing.snap }
+
+    /// Sets what snaps.
+    /// - Throws: `.nonFinite` or `.invalidArgument` for a grid step or
+    ///   threshold that is not a finite number ≥ 0.
+    public func setSnap(_ settings: SnapSettings) throws(CanvasError) {
+        if let grid = settings.grid {
+            guard grid.isFinite else { throw CanvasError(.nonFinite, "snap grid is not finite (\(grid))") }
+            guard grid >= 0 else { throw CanvasError(.invalidArgument, "snap grid is negative (\(grid))") }
+        }
+        guard settings.threshold.isFinite else { throw CanvasError(.nonFinite, "snap threshold is not finite (\(settings.threshold))") }
+        guard settings.threshold >= 0 else { throw CanvasError(.invalidArgument, "snap threshold is negative (\(settings.threshold))") }
+        editing.snap = settings
+    }
+
+    /// True from a press until it ends or is cancelled.
+    public var isSelectGestureActive: Bool { editing.gesture != nil }
+
+    /// True while a press is moving the selection.
+    public var isDraggingSelection: Bool { editing.gesture?.phase == .moving }
+
+    /// The marquee being drawn (zoomed content), or `nil`.
+    public var marqueeRect: Rect? {
+        guard let gesture = editing.gesture, gesture.phase == .marquee else { return nil }
+        return Self.rect(from: gesture.start, to: gesture.current)
+    }
+
+    /// The snap guides of the current drag step (zoomed content), empty when none.
+    public var guides: [Guide] {
+        guard let gesture = editing.gesture, gesture.phase == .moving else { return [] }
+        let zoom = self.zoom
+        guard !zoom.isIdentity else { return gesture.guides }
+        return gesture.guides.map { guide in
+            let a = zoom.rect(Rect(x: guide.x1, y: guide.y1, width: 0, height: 0))
+            let b = zoom.rect(Rect(x: guide.x2, y: guide.y2, width: 0, height: 0))
+            return Guide(x1: a.x, y1: a.y, x2: b.x, y2: b.y, kind: guide.kind)
+        }
+    }
+
+    /// Pointer down with the select tool. A press already in progress is cancelled first.
+    @discardableResult
+    public func beginSelectGesture(at point: Point, shift: Bool = false) -> SelectPress {
+        if editing.gesture != nil { cancelSelectGesture() }
+        let before = selected
+        guard point.isFinite, let hit = hitTest(at: point) else {
+            if !shift { selected.removeAll() }
+            editing.gesture = SelectGesture(phase: .marquee, start: point, current: point, shift: shift, hit: nil, selectionBefore: before)
+            return .emptySpace
+        }
+        if !selected.contains(hit) {
+            if !shift { selected.removeAll() }
+            selected.insert(hit)
+        }
+        // A shift-press on a selected item toggles it off at release, unless it drags.
+        editing.gesture = SelectGesture(phase: .pressed, start: point, current: point, shift: shift, hit: hit, selectionBefore: before)
+        return .item(hit)
+    }
+
+    /// Pointer move. Past the drag threshold the selection follows the
+    /// pointer (snapping unless `snapping` is false, as with a held
+    /// modifier); a marquee selects what it covers as it grows.
+    @discardableResult
+    public func updateSelectGesture(to point: Point, snapping: Bool = true) -> VisibleUpdate? {
+        guard point.isFinite, editing.gesture != nil else { return nil }
+        let moves = stepSelectGesture(to: point, snapping: snapping)
+        return moves.isEmpty ? nil : publishAfterMoves(moves)
+    }
+
+    /// Moves the gesture to `point` without publishing; returns the frames it changed.
+    @discardableResult
+    private func stepSelectGesture(to point: Point, snapping: Bool) -> [(id: UInt64, from: Rect, to: Rect)] {
+        guard var gesture = editing.gesture else { return [] }
+        gesture.current = point
+        gesture.snapping = snapping
+        switch gesture.phase {
+        case .marquee:
+            editing.gesture = gesture
+            let found = idsInRect(Self.rect(from: gesture.start, to: point), mode: .intersect)
+            selected = gesture.shift ? gesture.selectionBefore.union(found) : Set(found)
+            return []
+        case .pressed:
+            let dx = point.x - gesture.start.x, dy = point.y - gesture.start.y
+            guard dx * dx + dy * dy >= Self.dragThreshold * Self.dragThreshold, editing.isFree else {
+                editing.gesture = gesture
+                return []
+            }
+            if editing.index == nil { try? resolveFree() }
+            gesture.phase = .moving
+            gesture.startFrames = selection.map { id in (id, resolution.frames[resolvedPosition(of: id)!]) }
+            gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
+        case .moving:
+            break
+        }
+        let zoom = self.zoom
+        let delta = Point(
+            x: zoom.scalesX ? (point.x - gesture.start.x) / zoom.scale : point.x - gesture.start.x,
+            y: zoom.scalesY ? (point.y - gesture.start.y) / zoom.scale : point.y - gesture.start.y
+        )
+        var moved = gesture.startBounds
+        moved.x += delta.x
+        moved.y += delta.y
+        var offset = Point.zero
+        gesture.guides = []
+        if snapping && !editing.snap.isOff {
+            if gesture.movingIDs.isEmpty { gesture.movingIDs = Set(gesture.startFrames.map(\.id)) }
+            let result = Snapping.snap(
+                moved, candidates: snapCandidates(around: moved, excluding: gesture.movingIDs),
+                settings: editing.snap, threshold: editing.snap.threshold / zoom.scale
+            )
+            offset = result.offset
+            gesture.guides = result.guides
+        }
+        editing.gesture = gesture
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
+        moves.reserveCapacity(gesture.startFrames.count)
+        for (id, frame) in gesture.startFrames {
+            let target = Rect(x: frame.x + delta.x + offset.x, y: frame.y + delta.y + offset.y, width: frame.width, height: frame.height)
+            let position = resolvedPosition(of: id)!
+            let current = resolution.frames[position]
+            if current != target {
+                apply(.setFrame(id: id, from: current, to: target))
+                moves.append((id, current, target))
+            }
+        }
+        return moves
+    }
+
+    /// Pointer up. A move becomes one undo step; a press that did not move
+    /// settles the selection (a plain press on one of several selected items
+    /// selects just it; a shift-press on a selected item deselects it).
+    @discardableResult
+    public func endSelectGesture() -> VisibleUpdate? {
+        guard let gesture = editing.gesture else { return nil }
+        editing.gesture = nil
+        switch gesture.phase {
+        case .moving:
+            var step = HistoryStep(selectionBefore: gesture.selectionBefore)
+            for (id, frame) in gesture.startFrames {
+                let now = resolution.frames[resolvedPosition(of: id)!]
+                if now != frame { step.done.append(.setFrame(id: id, from: frame, to: now)) }
+            }
+            step.selectionAfter = selected
+            editing.history.push(step)
+            return nil  // each step published as it went
+        case .pressed:
+            if let hit = gesture.hit {
+                if gesture.shift && gesture.selectionBefore.contains(hit) {
+                    selected.remove(hit)
+                } else if !gesture.shift {
+                    selected = [hit]
+                }
+            }
+            return nil
+        case .marquee:
+            return nil
+        }
+    }
+
+    /// Pointer cancel: the frames and the selection go back to how they were at the press.
+    @discardableResult
+    public func cancelSelectGesture() -> VisibleUpdate? {
+        guard let gesture = editing.gesture else { return nil }
+        editing.gesture = nil
+        selected = gesture.selectionBefore
+        guard gesture.phase == .moving else { return nil }
+        var moves: [(id: UInt64, from: Rect, to: Rect)] = []
+        for (id, frame) in gesture.startFrames {
+            let position = resolvedPosition(of: id)!
+            let now = resolution.frames[position]
+            if now != frame {
+                apply(.setFrame(id: id, from: now, to: frame))
+                moves.append((id, now, frame))
+            }
+        }
+        return publishAfterMoves(moves)
+    }
+
+    /// One tick of auto-pan while a press is held: near a viewport edge the
+    /// viewport scrolls by `AutoPan.velocity` × `elapsed` seconds and the
+    /// dragged items (or the marquee) follow the pointer, which stays put on screen.
+    /// - Parameters:
+    ///   - pointer: the pointer in viewport coordinates.
+    ///   - elapsed: milliseconds since the last tick, from the host's clock.
+    /// - Returns: the visible diff, `nil` when nothing scrolled.
+    @discardableResult
+    public func autoPan(pointer: Point, elapsed: Double) -> VisibleUpdate? {
+        guard let gesture = editing.gesture, gesture.phase != .pressed, elapsed > 0, elapsed.isFinite else { return nil }
+        let velocity = AutoPan.velocity(pointer: pointer, viewport: viewport.size)
+        guard velocity != .zero else { return nil }
+        let before = viewport.offset
+        viewport.offset = scrollBounds.clamp(Point(x: before.x + velocity.x * elapsed, y: before.y + velocity.y * elapsed))
+        guard viewport.offset != before else { return nil }
+        stepSelectGesture(to: Point(x: viewport.offset.x + pointer.x, y: viewport.offset.y + pointer.y), snapping: gesture.snapping)
+        settleFreeBounds()
+        return viewportChanged(clamping: false)
+    }
+
+    /// Snap candidates: other items' frames (unzoomed) near `bounds`, from the
+    /// index. "Near" is half a screen around the bounds (at least 256
+    /// points), so neighbours just off screen count too; the nearest 64 by
+    /// centre distance are kept, which bounds the gap search.
+    func snapCandidates(around bounds: Rect, excluding moving: Set<UInt64>) -> [Rect] {
+        let zoom = self.zoom
+        let reach = max(256, max(viewport.size.width, viewport.size.height) / 2 / zoom.scale)
+        let area = Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
+        let cx = bounds.x + bounds.width / 2, cy = bounds.y + bounds.height / 2
+        let frames = resolution.frames, ids = resolvedIDs
+        var found = worldQuery(area).compactMap { moving.contains(ids[$0]) ? nil : frames[$0] }
+        guard found.count > Self.snapCandidateLimit else { return found }
+        // The nearest: the limit-th smallest distance found in linear time, then a filter.
+        func distance(_ r: Rect) -> Double {
+            let dx = r.x + r.width / 2 - cx, dy = r.y + r.height / 2 - cy
+            return dx * dx + dy * dy
+        }
+        var distances = found.map(distance)
+        let cutoff = selectValue(atRank: Self.snapCandidateLimit - 1, in: &distances)
+        found = found.filter { distance($0) <= cutoff }
+        if found.count > Self.snapCandidateLimit { found.removeLast(found.count - Self.snapCandidateLimit) }
+        return found
+    }
+
+    static let snapCandidateLimit = 64
+
+    static func rect(from a: Point, to b: Point) -> Rect {
+        Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+    }
+}

@@ -1,0 +1,4 @@
+-- expect: bad argument #2 to 'move' (expected a finite number)
+local canvas = require "canvas"
+local c = canvas.new{layout = "free", items = {{id = 1, x = 0, y = 0, width = 10, height = 10}}}
+c:move(1, 0 / 0, 2)
