@@ -45,11 +45,11 @@ func runEditBench(count: Int) {
     do {
         try engine.setItemFrames(frames)
         try engine.resolve()
+        try engine.setViewport(size: Size(width: 1280, height: 800), x: side / 2, y: side / 2)
     } catch {
         print("edit bench: \(error)")
         exit(1)
     }
-    engine.setViewport(size: Size(width: 1280, height: 800), x: side / 2, y: side / 2)
     let heapBuilt = heapInUse()
 
     // A drag step of the select tool with 1000 items selected, snapping on

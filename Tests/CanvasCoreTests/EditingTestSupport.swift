@@ -20,7 +20,7 @@ func freeEngine(_ frames: [Rect], ids: [UInt64]? = nil, viewport: Size = Size(wi
     let engine = CanvasEngine()
     try engine.setItemFrames(frames, ids: ids)
     try engine.resolve()
-    engine.setViewportSize(viewport)
+    try engine.setViewportSize(viewport)
     return engine
 }
 

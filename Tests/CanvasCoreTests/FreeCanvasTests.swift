@@ -29,7 +29,7 @@ struct FreeCanvasTests {
         let flow = CanvasEngine()
         try flow.setItems(sizes: [size(10, 10)])
         try flow.resolve()
-        flow.setViewportSize(size(100, 100))
+        try flow.setViewportSize(size(100, 100))
         #expect(flow.scrollBounds == ScrollBounds(minX: 0, maxX: 0, minY: 0, maxY: 0))
     }
 
