@@ -1,31 +1,6 @@
 import Testing
 @testable import CanvasCore
 
-/// A fixed-seed generator, so every run checks the same scenes and a failure
-/// reproduces (SplitMix64, Vigna 2015).
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in `low..<high`.
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + Double(next() >> 11) * 0x1p-53 * (high - low)
-    }
-
-    /// Uniform in `0..<count`.
-    mutating func below(_ count: Int) -> Int {
-        Int(next() % UInt64(count))
-    }
-}
 
 // MARK: - Reference answers
 

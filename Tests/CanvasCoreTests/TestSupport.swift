@@ -254,3 +254,30 @@ struct CountingCacheLayout: CanvasLayout {
         return items.map { Rect(origin: .zero, size: $0.size) }
     }
 }
+
+// MARK: - Seeded randomness
+
+/// SplitMix64: a tiny seeded generator, so randomized checks repeat exactly.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in `low..<high`.
+    mutating func uniform(_ low: Double, _ high: Double) -> Double {
+        low + Double(next() >> 11) * 0x1p-53 * (high - low)
+    }
+
+    /// Uniform in `0..<count`.
+    mutating func below(_ count: Int) -> Int {
+        Int(next() % UInt64(count))
+    }
+}
