@@ -1,22 +1,6 @@
 import Testing
 @testable import CanvasCore
 
-/// A fixed-seed generator (SplitMix64), so every run checks the same scenes.
-private struct DetailRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double {
-        low + Double(next() >> 11) * 0x1p-53 * (high - low)
-    }
-    mutating func below(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-}
 
 // MARK: - The brute force, written from DetailPyramid's rules
 
@@ -78,7 +62,7 @@ private func bruteDetail(
 
 /// Scattered frames of widely mixed sizes (each side 2^-3 … 2^9), some
 /// overlapping, some at negative coordinates, a few that take no part.
-private func scene(_ rng: inout DetailRandom, count: Int) -> [Rect] {
+private func scene(_ rng: inout SplitMix64, count: Int) -> [Rect] {
     (0..<count).map { position in
         if position % 97 == 13 { return Rect(x: 5, y: 5, width: 0, height: 10) }
         if position % 211 == 7 { return Rect(x: .nan, y: 0, width: 10, height: 10) }
@@ -93,7 +77,7 @@ private let zooms: [ZoomTransform] = [0.004, 0.03, 0.35, 1, 2.7, 5].flatMap {
     [ZoomTransform(scale: $0, axis: .horizontal), ZoomTransform(scale: $0, axis: .both)]
 }
 
-private func randomRect(_ rng: inout DetailRandom, zoom: ZoomTransform) -> Rect {
+private func randomRect(_ rng: inout SplitMix64, zoom: ZoomTransform) -> Rect {
     let sx = zoom.axis.zoomsX ? zoom.scale : 1, sy = zoom.axis.zoomsY ? zoom.scale : 1
     return Rect(x: rng.uniform(-4000, 10000) * sx, y: rng.uniform(-2000, 6000) * sy,
                 width: rng.uniform(50, 1400), height: rng.uniform(50, 900))
@@ -126,7 +110,7 @@ private func check(
 struct DetailPyramidTests {
     @Test("clusters and large items match a brute force at many zooms, both axes and one", arguments: [1, 2, 3] as [UInt64])
     func bruteForce(seed: UInt64) {
-        var rng = DetailRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let frames = scene(&rng, count: 1500)
         var pyramid = DetailPyramid(frames: frames)
         var items = 0, clusters = 0, crowded = 0
@@ -181,7 +165,7 @@ struct DetailPyramidTests {
 
     @Test("after random moves, inserts and removes, the pyramid equals a rebuild", arguments: [11, 12] as [UInt64])
     func updatesMatchRebuild(seed: UInt64) {
-        var rng = DetailRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var frames = scene(&rng, count: 600)
         var pyramid = DetailPyramid(frames: frames)
         let probes = [ZoomTransform(scale: 0.03, axis: .horizontal), ZoomTransform(scale: 1, axis: .both),
@@ -259,7 +243,7 @@ struct EngineDetailTests {
     @Test("the engine's answer is the pyramid's over the culling rect, with ids and zoomed frames, at zooms on one axis and both")
     func engineAnswer() throws {
         let count = 3000
-        var rng = DetailRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let sizes = (0..<count).map { _ in size(rng.uniform(20, 300).rounded(), rng.uniform(10, 120).rounded()) }
         let ids = (0..<count).map { UInt64(50_000 - $0) }
         for axis in [ZoomAxis.horizontal, .both] {

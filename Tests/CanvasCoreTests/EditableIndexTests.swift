@@ -5,7 +5,7 @@ import Testing
 struct EditableIndexTests {
     @Test("edited in place, it answers as brute force and holds the same cells as a rebuild", arguments: [1, 2, 3] as [UInt64])
     func randomizedEdits(seed: UInt64) {
-        var rng = EditSeeded(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var ids = Array(UInt64(1)...300)
         var frames = ids.map { _ in randomFrame(&rng) }
         var index = EditableIndex(frames: frames, ids: ItemIDs(ids))

@@ -35,7 +35,7 @@ struct FreeCanvasTests {
 
     @Test("randomized edits match a brute-force model: frames, order, queries, visible diffs, selection; undo returns every step", arguments: [11, 12] as [UInt64])
     func randomizedAgainstModel(seed: UInt64) throws {
-        var rng = EditSeeded(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var ids = Array(UInt64(1)...200)
         var frames = ids.map { _ in randomFrame(&rng, spread: 1500) }
         let engine = try freeEngine(frames, viewport: size(600, 500))
@@ -44,7 +44,7 @@ struct FreeCanvasTests {
         var nextID: UInt64 = 1000
         var states: [([UInt64], [Rect], [UInt64])] = [(ids, frames, engine.selection)]
         for round in 0..<300 {
-            let pick = { (rng: inout EditSeeded) in ids[rng.below(ids.count)] }
+            let pick = { (rng: inout SplitMix64) in ids[rng.below(ids.count)] }
             var update: VisibleUpdate?
             switch rng.below(7) {
             case 0:

@@ -191,7 +191,7 @@ struct SelectToolTests {
 
     @Test("focus on scattered items matches the rule applied to every item", arguments: [21, 22, 23] as [UInt64])
     func focusScattered(seed: UInt64) throws {
-        var rng = EditSeeded(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let frames = (0..<400).map { _ in Rect(x: rng.uniform(-5000, 5000), y: rng.uniform(-5000, 5000), width: rng.uniform(5, 60), height: rng.uniform(5, 60)) }
         let engine = try freeEngine(frames)
         for _ in 0..<60 {

@@ -8,7 +8,7 @@ import Testing
 struct SortIndicesTests {
     /// Distinct values, `count` of them, drawn from `range`, in random order.
     private func values(_ count: Int, in range: Range<Int>, seed: UInt64) -> [Int] {
-        var rng = Seeded(seed)
+        var rng = SplitMix64(seed: seed)
         var set = Set<Int>()
         while set.count < count { set.insert(Int.random(in: range, using: &rng)) }
         return Array(set).shuffled(using: &rng)
@@ -50,15 +50,3 @@ struct SortIndicesTests {
     }
 }
 
-/// SplitMix64, so every run draws the same values.
-private struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -255,8 +255,9 @@ struct CountingCacheLayout: CanvasLayout {
     }
 }
 
-/// A fixed-seed generator, so every run checks the same scenes and a failure
-/// reproduces (SplitMix64, Vigna 2015).
+// MARK: - Seeded randomness
+
+/// SplitMix64: a tiny seeded generator, so randomized checks repeat exactly.
 struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 

@@ -26,7 +26,7 @@ extension CanvasEngine {
         try checkEditable()
         var seen = Set<UInt64>()
         for (index, item) in newItems.enumerated() {
-            try Self.checkFrame(item.frame, "inserted item \(index + 1) (id \(item.id))")
+            try Self.checkFrame(item.frame, "inserted item \(index) (id \(item.id))")
             guard items.index(of: item.id) == nil else {
                 throw CanvasError(.invalidArgument, "cannot insert id \(item.id): an item already has it")
             }
@@ -406,6 +406,7 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
+                updateDetail(position: position, from: nil, to: frame)
             }
         case .remove(let id, let position, let frame):
             if live { resolvedIDs = .empty }
@@ -417,6 +418,7 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
+                updateDetail(position: position, from: frame, to: nil)
             }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
@@ -425,6 +427,7 @@ extension CanvasEngine {
                 resolution.frames[position] = to
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
+                updateDetail(position: position, from: from, to: to)
             }
         }
     }

@@ -27,7 +27,7 @@ extension CanvasEngine {
     ///   count mismatch or a duplicate id; nothing changes.
     @discardableResult
     public func setItemFrames(_ frames: [Rect], ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
-        for (index, frame) in frames.enumerated() { try Self.checkFrame(frame, "item \(index + 1)") }
+        for (index, frame) in frames.enumerated() { try Self.checkFrame(frame, "item \(index)") }
         let list = try ItemList(sizes: frames.map(\.size), ids: ids)
         let events = setItems(list)
         editing.isFree = true
@@ -86,6 +86,7 @@ extension CanvasEngine {
         editing.boundsStale = false
         builtIndex = nil
         scannedSinceResolve = false
+        builtDetail = nil
         publishedPositions = nil
         measuredSinceResolve = false
         return viewportChanged()
