@@ -11,7 +11,7 @@ struct DetailAfterEditsTests {
         engine.setLayoutFree()
         try engine.setItemFrames(frames, ids: ids)
         try engine.resolve()
-        engine.setViewportSize(Size(width: 800, height: 600))
+        try engine.setViewportSize(Size(width: 800, height: 600))
         try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.001; return s }())
         try engine.setZoom(0.02)
         return engine
