@@ -18,7 +18,8 @@
 #include "lcanvas_internal.h"
 
 const char *const lcanvas_phase_names[] = {"idle", "dragging", "decelerating", "bouncing", "animating", "pinching", NULL};
-const char *const lcanvas_key_names[] = {"left", "right", "up", "down", "page_up", "page_down", "home", "end", NULL};
+const char *const lcanvas_key_names[] = {"left", "right", "up", "down", "page_up", "page_down", "home", "end",
+                                         "delete", NULL};
 const char *const lcanvas_wheel_modes[] = {"pixel", "line", "page", NULL};
 static const char *const bounce_names[] = {"automatic", "always", "based_on_size", "never", NULL};
 static const char *const indicator_names[] = {"automatic", "visible", "hidden", NULL};
@@ -255,11 +256,13 @@ static int m_crown(lua_State *L) {
     return 0;
 }
 
-/* c:key(name, t) */
+/* c:key(name, t [, {shift=}]) */
 static int m_key(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int key = luaL_checkoption(L, 2, NULL, lcanvas_key_names);
-    lcanvas_check_status(L, canvas, canvas_key(canvas->engine, key, check_time(L, 3)));
+    double t = check_time(L, 3);
+    canvas_modifiers held = check_modifiers(L, 4);
+    lcanvas_check_status(L, canvas, canvas_key_event(canvas->engine, key, held, t));
     show_motion(L);
     return 0;
 }
