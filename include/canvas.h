@@ -1935,21 +1935,38 @@ enum {
     CANVAS_KEY_PAGE_DOWN = 5,
     CANVAS_KEY_HOME = 6,       /* the top edge (the leading one when only x scrolls) */
     CANVAS_KEY_END = 7,        /* the bottom edge (the trailing one when only x scrolls) */
+    CANVAS_KEY_DELETE = 8,     /* removes the selection (one undo step) */
 };
 
 /*
 ** METHOD: canvas_engine
 ** Scrolls for a key, animated over 300 ms (eased in and out), ending
 ** exactly on the clamped target. A key pressed while a key's animation
-** runs goes on from its target, so presses add up.
+** runs goes on from its target, so presses add up. With the select tool on
+** a free canvas and something selected, the arrows nudge the selection
+** instead (canvas_key_event: 10 points with shift); CANVAS_KEY_DELETE
+** removes the selection.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown key; t_ms before the
-** previous event's time), CANVAS_ERR_NON_FINITE (t_ms).
+** previous event's time), CANVAS_ERR_NON_FINITE (t_ms), the errors of the
+** edit a nudge or delete makes (CANVAS_ERR_BUSY inside a callback).
 ** Lua: c:key(name, t)
 ** Python: Engine.key(name, t)
-** Swift: CanvasEngine.key(_:time:)
+** Swift: CanvasEngine.key(_:modifiers:time:)
 */
 canvas_status canvas_key(canvas_engine *engine, canvas_key_code key, double t_ms);
+
+/*
+** METHOD: canvas_engine
+** canvas_key with the modifier keys held (CANVAS_MODIFIER_*): shift makes
+** an arrow's nudge 10 points.
+**
+** Errors: as canvas_key; CANVAS_ERR_INVALID_ARGUMENT (unknown modifier bits).
+** Lua: c:key(name, t, {shift = true})
+** Python: Engine.key(name, t, shift=True)
+** Swift: CanvasEngine.key(_:modifiers:time:)
+*/
+canvas_status canvas_key_event(canvas_engine *engine, canvas_key_code key, canvas_modifiers modifiers, double t_ms);
 
 /* Whether content springs past its edges. */
 typedef int canvas_bounce;

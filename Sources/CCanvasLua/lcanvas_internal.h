@@ -70,8 +70,13 @@ void lcanvas_push_ids(lua_State *L, lcanvas *canvas, int state, lcanvas_copy_fn 
 void lcanvas_push_id_array(lua_State *L, int state, const uint64_t *ids, size_t count);
 uint64_t *lcanvas_copy_ids_to_buffer(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy, size_t *count);
 
-/* lmethods.c: the canvas object's methods, added to the metatable on top. */
+/* lmethods.c: the canvas object's methods, added to the metatable on top,
+   and the argument helpers every method file shares. */
 void lcanvas_open_methods(lua_State *L);
+int lcanvas_push_state(lua_State *L);
+void lcanvas_show(lua_State *L, const char *part);
+lua_Number lcanvas_finite_arg(lua_State *L, int arg);
+uint64_t lcanvas_check_id_at(lua_State *L, int state, int index, int arg);
 /* lsetters.c: set_layout, set_margins, ..., deselect, clear_selection. */
 void lcanvas_open_setters(lua_State *L);
 

@@ -22,34 +22,6 @@
 
 static const char *const direction_names[] = {"left", "right", "up", "down", NULL};
 
-static int push_state(lua_State *L) {
-    lua_getiuservalue(L, 1, 1);
-    return lua_gettop(L);
-}
-
-static void show(lua_State *L, const char *part) {
-    lua_getiuservalue(L, 1, 1);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, part);
-    lua_pop(L, 1);
-}
-
-static lua_Number finite_arg(lua_State *L, int arg) {
-    lua_Number value = luaL_checknumber(L, arg);
-    luaL_argcheck(L, isfinite(value), arg, "expected a finite number");
-    return value;
-}
-
-/* A known script id at `index` (an argument or a table entry); `arg` names it in errors. */
-static uint64_t known_id(lua_State *L, int state, int index, int arg) {
-    int type = lua_type(L, index);
-    if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, index))))
-        luaL_typeerror(L, arg, "an id (an integer or a string)");
-    uint64_t id;
-    if (!lcanvas_known_id(L, state, index, &id)) lcanvas_no_such_id(L, index);
-    return id;
-}
-
 /* Reads an array of known ids at `arg` into a scratch userdata it pushes. */
 static uint64_t *id_list(lua_State *L, int arg, int state, size_t *count) {
     luaL_checktype(L, arg, LUA_TTABLE);
@@ -57,7 +29,7 @@ static uint64_t *id_list(lua_State *L, int arg, int state, size_t *count) {
     uint64_t *ids = lua_newuserdatauv(L, (size_t)n * sizeof *ids + 1, 0);
     for (lua_Integer i = 1; i <= n; i++) {
         lua_geti(L, arg, i);
-        ids[i - 1] = known_id(L, state, -1, arg);
+        ids[i - 1] = lcanvas_check_id_at(L, state, -1, arg);
         lua_pop(L, 1);
     }
     *count = (size_t)n;
@@ -234,9 +206,9 @@ static int m_insert(lua_State *L) {
     luaL_checktype(L, 2, LUA_TTABLE);
     int has_before = !lua_isnoneornil(L, 3);
     lua_settop(L, 3);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     uint64_t before = 0;
-    if (has_before) before = known_id(L, state, 3, 3);
+    if (has_before) before = lcanvas_check_id_at(L, state, 3, 3);
     lua_Integer n = luaL_len(L, 2);
     canvas_rect *frames = lua_newuserdatauv(L, (size_t)n * sizeof *frames + 1, 0);
     uint64_t *ids = lua_newuserdatauv(L, (size_t)n * sizeof *ids + 1, 0);
@@ -266,7 +238,7 @@ static int m_insert(lua_State *L) {
 /* c:remove(ids) */
 static int m_remove(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     size_t count;
     uint64_t *ids = id_list(L, 2, state, &count);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_remove_items(canvas->engine, ids, count)));
@@ -276,9 +248,9 @@ static int m_remove(lua_State *L) {
 /* c:move(id, x, y): the item's top-left corner to (x, y), on a free canvas. */
 static int m_move(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
-    uint64_t id = known_id(L, state, 2, 2);
-    canvas_point origin = {finite_arg(L, 3), finite_arg(L, 4)};
+    int state = lcanvas_push_state(L);
+    uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
+    canvas_point origin = {lcanvas_finite_arg(L, 3), lcanvas_finite_arg(L, 4)};
     id_status(L, canvas, canvas_move_items(canvas->engine, &id, &origin, 1), 2);
     return 0;
 }
@@ -286,8 +258,8 @@ static int m_move(lua_State *L) {
 /* c:set_frame(id, {x=, y=, width=, height=}) */
 static int m_set_frame(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
-    uint64_t id = known_id(L, state, 2, 2);
+    int state = lcanvas_push_state(L);
+    uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     canvas_rect frame = read_frame(L, 3, "set_frame");
     id_status(L, canvas, canvas_set_frames_by_id(canvas->engine, &id, &frame, 1), 2);
@@ -296,7 +268,7 @@ static int m_set_frame(lua_State *L) {
 
 static int reorder(lua_State *L, canvas_reorder_kind kind) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     size_t count;
     uint64_t *ids = id_list(L, 2, state, &count);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_reorder(canvas->engine, ids, count, kind)));
@@ -312,7 +284,7 @@ static int m_send_to_back(lua_State *L) { return reorder(L, CANVAS_REORDER_BACK)
 static int m_batch(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     lcanvas_check_status(L, canvas, canvas_batch_begin(canvas->engine));
     int base = lua_gettop(L);
     lua_pushvalue(L, 2);
@@ -330,14 +302,14 @@ static int m_batch(lua_State *L) {
 /* c:undo() / c:redo(): raise "nothing to undo" / "nothing to redo" when there is none. */
 static int m_undo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_undo(canvas->engine)));
     return 0;
 }
 
 static int m_redo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_redo(canvas->engine)));
     return 0;
 }
@@ -345,7 +317,7 @@ static int m_redo(lua_State *L) {
 /* c:nudge(direction, shift): the selection one step (1, 10 with shift, a grid step). */
 static int m_nudge(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     int direction = luaL_checkoption(L, 2, NULL, direction_names);
     edit(L, canvas, state, canvas_nudge(canvas->engine, direction, lua_toboolean(L, 3)));
     return 0;
@@ -361,7 +333,7 @@ static int m_select_rect(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lcanvas_check_keys(L, 2, keys, "select_rect");
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     canvas_rect rect = {
         lcanvas_number_field(L, 2, "x", 0, "select_rect"), lcanvas_number_field(L, 2, "y", 0, "select_rect"),
         lcanvas_number_field(L, 2, "width", 0, "select_rect"), lcanvas_number_field(L, 2, "height", 0, "select_rect"),
@@ -371,7 +343,7 @@ static int m_select_rect(lua_State *L) {
     lua_getfield(L, 2, "op");
     int op = luaL_checkoption(L, -1, "replace", ops);
     lcanvas_check_status(L, canvas, canvas_select_rect(canvas->engine, rect, mode, op));
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
     return 1;
 }
@@ -380,24 +352,7 @@ static int m_select_rect(lua_State *L) {
 static int m_select_all(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     lcanvas_check_status(L, canvas, canvas_select_all(canvas->engine));
-    show(L, "show_zoom");
-    return 0;
-}
-
-/* c:deselect(id): unknown ids are ignored. */
-static int m_deselect(lua_State *L) {
-    lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
-    uint64_t id;
-    if (lcanvas_known_id(L, state, 2, &id))
-        lcanvas_check_status(L, canvas, canvas_deselect_id(canvas->engine, id));
-    return 0;
-}
-
-/* c:clear_selection() */
-static int m_clear_selection(lua_State *L) {
-    lcanvas *canvas = lcanvas_check(L, 1);
-    lcanvas_check_status(L, canvas, canvas_clear_selection(canvas->engine));
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -440,7 +395,7 @@ static int m_set_snap(lua_State *L) {
 /* c:guides() -> {{x1=, y1=, x2=, y2=, kind=}, ...}, empty unless a drag is in progress */
 static int m_guides(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     lua_newtable(L);
     lcanvas_push_editing_result(L, canvas, state);
     if (lua_getfield(L, -1, "guides") == LUA_TNIL) {
@@ -453,8 +408,8 @@ static int m_guides(lua_State *L) {
 /* c:focus(id): focuses it and scrolls it into view. */
 static int m_focus(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
-    uint64_t id = known_id(L, state, 2, 2);
+    int state = lcanvas_push_state(L);
+    uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     id_status(L, canvas, canvas_focus(canvas->engine, id), 2);
     return 0;
 }
@@ -462,7 +417,7 @@ static int m_focus(lua_State *L) {
 /* c:focus_next("left"|"right"|"up"|"down") -> the newly focused id, or nil */
 static int m_focus_next(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     int direction = luaL_checkoption(L, 2, NULL, direction_names);
     uint64_t id = 0;
     int found = 0;
@@ -475,7 +430,7 @@ static int m_focus_next(lua_State *L) {
 /* c:focused() -> the focused id, or nil */
 static int m_focused(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     uint64_t id = 0;
     int has = 0;
     lcanvas_check_status(L, canvas, canvas_get_focus(canvas->engine, &id, &has));
@@ -497,8 +452,6 @@ static const luaL_Reg editing_methods[] = {
     {"nudge", m_nudge},
     {"select_rect", m_select_rect},
     {"select_all", m_select_all},
-    {"deselect", m_deselect},
-    {"clear_selection", m_clear_selection},
     {"selection_bounds", m_selection_bounds},
     {"set_tool", m_set_tool},
     {"set_snap", m_set_snap},

@@ -28,7 +28,7 @@
 enum {
     GESTURE_TAP = CANVAS_PINCH_FAILED + 1, GESTURE_SELECT,
     GESTURE_DOWN, GESTURE_MOVE, GESTURE_UP, GESTURE_CANCEL, GESTURE_FLING, GESTURE_WHEEL, GESTURE_CROWN,
-    GESTURE_KEY, GESTURE_TICK, GESTURE_RUN, GESTURE_SCROLL_TO, GESTURE_ZOOM_TO_FIT,
+    GESTURE_KEY, GESTURE_TICK, GESTURE_RUN, GESTURE_SCROLL_TO, GESTURE_ZOOM_TO_FIT, GESTURE_UNDO, GESTURE_REDO,
 };
 
 enum { TARGET_ID, TARGET_POINT, TARGET_REGION };
@@ -57,13 +57,13 @@ typedef struct gesture {
 static const char *const names[] = {
     "began", "changed", "ended", "cancelled", "failed", "tap", "select",
     "down", "move", "up", "cancel", "fling", "wheel", "crown", "key", "tick", "run", "scroll_to", "zoom_to_fit",
-    NULL,
+    "undo", "redo", NULL,
 };
 static const int kinds[] = {
     CANVAS_PINCH_BEGAN, CANVAS_PINCH_CHANGED, CANVAS_PINCH_ENDED, CANVAS_PINCH_CANCELLED, CANVAS_PINCH_FAILED,
     GESTURE_TAP, GESTURE_SELECT,
     GESTURE_DOWN, GESTURE_MOVE, GESTURE_UP, GESTURE_CANCEL, GESTURE_FLING, GESTURE_WHEEL, GESTURE_CROWN,
-    GESTURE_KEY, GESTURE_TICK, GESTURE_RUN, GESTURE_SCROLL_TO, GESTURE_ZOOM_TO_FIT,
+    GESTURE_KEY, GESTURE_TICK, GESTURE_RUN, GESTURE_SCROLL_TO, GESTURE_ZOOM_TO_FIT, GESTURE_UNDO, GESTURE_REDO,
 };
 
 static const char *name_of(int kind) {
@@ -189,7 +189,7 @@ static void read_gesture(lua_State *L, int entry, int state, const char *where, 
         if (strcmp(name, names[i]) == 0) found = i;
     if (found < 0)
         luaL_error(L, "%s: unknown gesture '%s' (expected began, changed, ended, cancelled, failed, tap, select, "
-                      "down, move, up, cancel, fling, wheel, crown, key, tick, run, scroll_to or zoom_to_fit)",
+                      "down, move, up, cancel, fling, wheel, crown, key, tick, run, scroll_to, zoom_to_fit, undo or redo)",
                    where, name ? name : luaL_typename(L, -1));
     lua_pop(L, 1);
     memset(out, 0, sizeof *out);
@@ -241,13 +241,13 @@ static void read_gesture(lua_State *L, int entry, int state, const char *where, 
         for (int i = 0; key && lcanvas_key_names[i]; i++)
             if (strcmp(key, lcanvas_key_names[i]) == 0) out->key = i;
         if (out->key < 0 || lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "%s.key: expected left, right, up, down, page_up, page_down, home or end, got %s", where,
+            luaL_error(L, "%s.key: expected left, right, up, down, page_up, page_down, home, end or delete, got %s", where,
                        lua_type(L, -1) == LUA_TSTRING ? key : luaL_typename(L, -1));
         lua_pop(L, 1);
         if (flag(L, entry, "shift", 0, where)) out->modifiers |= CANVAS_MODIFIER_SHIFT;
         break;
     }
-    case GESTURE_TICK:
+    case GESTURE_TICK: case GESTURE_UNDO: case GESTURE_REDO:
         check_gesture_keys(L, entry, time_keys, where, kind);
         break;
     case GESTURE_RUN:
@@ -303,7 +303,7 @@ int lcanvas_gestures_move(lua_State *L, int gestures, int count) {
     if (!gestures) return 0;
     const gesture *list = lua_touserdata(L, gestures);
     for (int i = 0; i < count; i++)
-        if (list[i].kind >= GESTURE_DOWN) return 1;
+        if (list[i].kind >= GESTURE_DOWN && list[i].kind <= GESTURE_ZOOM_TO_FIT) return 1;
     return 0;
 }
 
@@ -377,7 +377,9 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
             break;
         }
         case GESTURE_CROWN: status = canvas_rotary(e, g->delta, t); break;
-        case GESTURE_KEY: status = canvas_key(e, g->key, t); break;
+        case GESTURE_KEY: status = canvas_key_event(e, g->key, g->modifiers, t); break;
+        case GESTURE_UNDO: status = canvas_undo(e); break;
+        case GESTURE_REDO: status = canvas_redo(e); break;
         case GESTURE_TICK: tick(L, canvas, self, state, t); break;
         case GESTURE_RUN:
             /* Display frames every `every` ms after the last event, through `to`. */

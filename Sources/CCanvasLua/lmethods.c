@@ -19,33 +19,35 @@
 
 #include "lcanvas_internal.h"
 
-/* Pushes the canvas's Lua state table; returns its index. */
-static int push_state(lua_State *L) {
+/* Pushes the canvas's Lua state table (the user value of the canvas at
+   argument 1); returns its index. */
+int lcanvas_push_state(lua_State *L) {
     lua_getiuservalue(L, 1, 1);
     return lua_gettop(L);
 }
 
 /* Marks a part of the result as in use: results carry it from now on. */
-static void show(lua_State *L, const char *part) {
+void lcanvas_show(lua_State *L, const char *part) {
     lua_getiuservalue(L, 1, 1);
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, part);
     lua_pop(L, 1);
 }
 
-static lua_Number check_finite_arg(lua_State *L, int arg) {
+lua_Number lcanvas_finite_arg(lua_State *L, int arg) {
     lua_Number value = luaL_checknumber(L, arg);
     luaL_argcheck(L, isfinite(value), arg, "expected a finite number");
     return value;
 }
 
-/* Looks up a script id (integer or string); unknown ones raise "no item has id". */
-static uint64_t check_id(lua_State *L, int arg, int state) {
-    int type = lua_type(L, arg);
-    if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, arg))))
+/* A known script id (integer or string) at `index`, an argument or a table
+   entry; `arg` names it in a type error, unknown ones raise "no item has id". */
+uint64_t lcanvas_check_id_at(lua_State *L, int state, int index, int arg) {
+    int type = lua_type(L, index);
+    if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, index))))
         luaL_typeerror(L, arg, "an id (an integer or a string)");
     uint64_t id;
-    if (!lcanvas_known_id(L, state, arg, &id)) lcanvas_no_such_id(L, arg);
+    if (!lcanvas_known_id(L, state, index, &id)) lcanvas_no_such_id(L, index);
     return id;
 }
 
@@ -129,7 +131,7 @@ static int m_invalidate(lua_State *L) {
 static int m_set_items(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_argexpected(L, lua_isinteger(L, 2) || lua_istable(L, 2), 2, "a count or an array of items");
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     lcanvas_sizing sizing;
     lcanvas_items list;
     lcanvas_state_sizing(L, state, &sizing);
@@ -151,7 +153,7 @@ static int m_set_viewport(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lcanvas_check_keys(L, 2, keys, "set_viewport");
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     canvas_rect now;
     lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &now));
     canvas_size size = {
@@ -170,7 +172,7 @@ static int m_set_viewport(lua_State *L) {
     int published = 0;
     canvas_point *given = isnan(offset.x) && isnan(offset.y) ? NULL : &offset;  /* NaN keeps a coordinate */
     lcanvas_check_status(L, canvas, canvas_set_viewport(canvas->engine, size, given, overscan, &published));
-    show(L, "show_viewport");
+    lcanvas_show(L, "show_viewport");
     push_update(L, canvas, state, published);
     return 1;
 }
@@ -188,7 +190,7 @@ static int m_query(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     canvas_rect rect = lcanvas_rect_table(L, 2, "query");
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     size_t count = 0;
     lcanvas_check_status(L, canvas, canvas_query(canvas->engine, rect, NULL, 0, &count));
     uint64_t *ids = lua_newuserdatauv(L, count * sizeof *ids + 1, 0);
@@ -223,11 +225,11 @@ static int m_scroll_to(lua_State *L) {
     double duration = 0, t = 0;
     int animated = check_animation(L, canvas, 4, &duration, &t);
     lua_settop(L, 3);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     int published = 0;
     canvas_status status;
     if (lua_type(L, 2) == LUA_TSTRING || lua_isinteger(L, 2)) {
-        uint64_t id = check_id(L, 2, state);
+        uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
         status = animated ? canvas_scroll_to_id_animated(canvas->engine, id, anchor, duration, t)
                           : canvas_scroll_to_id(canvas->engine, id, anchor, &published);
         check_id_status(L, canvas, status, 2);
@@ -247,7 +249,7 @@ static int m_scroll_to(lua_State *L) {
     } else {
         return luaL_typeerror(L, 2, "an id, a point {x=, y=} or a region {x=, y=, width=, height=}");
     }
-    show(L, "show_viewport");
+    lcanvas_show(L, "show_viewport");
     push_update(L, canvas, state, published);
     return 1;
 }
@@ -264,7 +266,7 @@ static int m_page(lua_State *L) {
     lcanvas_check_status(L, canvas, animated
         ? canvas_page_animated(canvas->engine, values[direction], duration, t, &moved)
         : canvas_page(canvas->engine, values[direction], &moved));
-    show(L, "show_viewport");
+    lcanvas_show(L, "show_viewport");
     lua_pushboolean(L, moved);
     return 1;
 }
@@ -272,8 +274,8 @@ static int m_page(lua_State *L) {
 /* c:hit_test(x, y) -> the id at a content point (the last in data order), or nil. */
 static int m_hit_test(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    canvas_point point = {check_finite_arg(L, 2), check_finite_arg(L, 3)};
-    int state = push_state(L);
+    canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
+    int state = lcanvas_push_state(L);
     uint64_t id = 0;
     int found = 0;
     lcanvas_check_status(L, canvas, canvas_hit_test(canvas->engine, point, &id, &found));
@@ -285,7 +287,7 @@ static int m_hit_test(lua_State *L) {
 /* c:visible() -> the ids of the last published update. */
 static int m_visible(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
     return 1;
 }
@@ -304,10 +306,10 @@ static int m_zoom(lua_State *L) {
 /* c:set_zoom(scale): clamped to the limits, the viewport's middle kept still. */
 static int m_set_zoom(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    double scale = check_finite_arg(L, 2);
+    double scale = lcanvas_finite_arg(L, 2);
     luaL_argcheck(L, scale > 0, 2, "expected a positive scale");
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_zoom(canvas->engine, scale)));
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -316,7 +318,7 @@ static int m_set_zoom_settings(lua_State *L) {
     lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
     lcanvas_apply_zoom_table(L, 1, 2);
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -333,13 +335,13 @@ static int m_pinch(lua_State *L) {
     luaL_argcheck(L, isfinite(scale), 3, "expected a finite number");
     lua_Integer touches = luaL_optinteger(L, 4, 2);
     luaL_argcheck(L, touches >= 0 && touches <= 10, 4, "expected 0 to 10 touches");
-    if (!lua_isnoneornil(L, 5)) check_finite_arg(L, 5);
-    if (!lua_isnoneornil(L, 6)) check_finite_arg(L, 6);
+    if (!lua_isnoneornil(L, 5)) lcanvas_finite_arg(L, 5);
+    if (!lua_isnoneornil(L, 6)) lcanvas_finite_arg(L, 6);
     canvas_point at = lcanvas_viewport_point(L, canvas, 5, 6, "pinch");
     canvas_status status = LCANVAS_CALL(L, canvas, 1, canvas_pinch(canvas->engine, values[phase], scale,
                                                                    (int)touches, at));
     lcanvas_check_status(L, canvas, status);
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -360,7 +362,7 @@ static int m_touches(lua_State *L) {
     }
     canvas_status status = LCANVAS_CALL(L, canvas, 1, canvas_touches(canvas->engine, fingers, (size_t)count));
     lcanvas_check_status(L, canvas, status);
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -368,7 +370,7 @@ static int m_touches(lua_State *L) {
 static int m_tap(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_two_finger_tap(canvas->engine)));
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -378,12 +380,12 @@ static int m_tap(lua_State *L) {
    there, or refused because a pinch is in flight). */
 static int m_select(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    canvas_point point = {check_finite_arg(L, 2), check_finite_arg(L, 3)};
-    int state = push_state(L);
+    canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
+    int state = lcanvas_push_state(L);
     uint64_t id = 0;
     canvas_select_result result = CANVAS_SELECT_NOTHING;
     lcanvas_check_status(L, canvas, canvas_select_at(canvas->engine, point, &id, &result));
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     if (result == CANVAS_SELECT_SELECTED) lcanvas_push_script_id(L, state, id);
     else lua_pushnil(L);
     return 1;
@@ -392,17 +394,17 @@ static int m_select(lua_State *L) {
 /* c:select_id(id): adds an item to the selection (also during a pinch). */
 static int m_select_id(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
-    uint64_t id = check_id(L, 2, state);
+    int state = lcanvas_push_state(L);
+    uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     check_id_status(L, canvas, canvas_select_id(canvas->engine, id), 2);
-    show(L, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
 /* c:selection() -> the selected ids, in data order. */
 static int m_selection(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    int state = push_state(L);
+    int state = lcanvas_push_state(L);
     lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
     return 1;
 }

@@ -18,7 +18,8 @@
 #include "lcanvas_internal.h"
 
 const char *const lcanvas_phase_names[] = {"idle", "dragging", "decelerating", "bouncing", "animating", "pinching", NULL};
-const char *const lcanvas_key_names[] = {"left", "right", "up", "down", "page_up", "page_down", "home", "end", NULL};
+const char *const lcanvas_key_names[] = {"left", "right", "up", "down", "page_up", "page_down", "home", "end",
+                                         "delete", NULL};
 const char *const lcanvas_wheel_modes[] = {"pixel", "line", "page", NULL};
 static const char *const bounce_names[] = {"automatic", "always", "based_on_size", "never", NULL};
 static const char *const indicator_names[] = {"automatic", "visible", "hidden", NULL};
@@ -156,14 +157,10 @@ double lcanvas_clock(lua_State *L, lcanvas *canvas) {
     return m.time_ms;
 }
 
-/* Marks the result as carrying motion and indicators. */
+/* Marks the result as carrying motion and indicators (and the viewport). */
 static void show_motion(lua_State *L) {
-    lua_getiuservalue(L, 1, 1);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "show_motion");
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "show_viewport");
-    lua_pop(L, 1);
+    lcanvas_show(L, "show_motion");
+    lcanvas_show(L, "show_viewport");
 }
 
 /* ---- methods -------------------------------------------------------- */
@@ -172,12 +169,6 @@ static double check_time(lua_State *L, int arg) {
     lua_Number t = luaL_checknumber(L, arg);
     luaL_argcheck(L, isfinite(t), arg, "expected a finite time in milliseconds");
     return t;
-}
-
-static double check_finite(lua_State *L, int arg) {
-    lua_Number value = luaL_checknumber(L, arg);
-    luaL_argcheck(L, isfinite(value), arg, "expected a finite number");
-    return value;
 }
 
 /* The modifiers of an optional {shift=, ctrl=, alt=, meta=} argument. */
@@ -196,7 +187,7 @@ static canvas_modifiers check_modifiers(lua_State *L, int arg) {
 
 static int pointer(lua_State *L, canvas_pointer_phase phase) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    canvas_point point = {check_finite(L, 2), check_finite(L, 3)};
+    canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
     double t = check_time(L, 4);
     canvas_modifiers held = check_modifiers(L, 5);
     lcanvas_check_status(L, canvas, canvas_pointer_event(canvas->engine, phase, point, held, t));
@@ -213,7 +204,7 @@ static int m_pointer_cancel(lua_State *L) { return pointer(L, CANVAS_POINTER_CAN
 /* c:fling(vx, vy, t): offset points per millisecond. */
 static int m_fling(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    canvas_point v = {check_finite(L, 2), check_finite(L, 3)};
+    canvas_point v = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
     lcanvas_check_status(L, canvas, canvas_fling(canvas->engine, v, check_time(L, 4)));
     show_motion(L);
     return 0;
@@ -249,17 +240,19 @@ static int m_wheel(lua_State *L) {
 /* c:crown(delta, t) */
 static int m_crown(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    double delta = check_finite(L, 2);
+    double delta = lcanvas_finite_arg(L, 2);
     lcanvas_check_status(L, canvas, canvas_rotary(canvas->engine, delta, check_time(L, 3)));
     show_motion(L);
     return 0;
 }
 
-/* c:key(name, t) */
+/* c:key(name, t [, {shift=}]) */
 static int m_key(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int key = luaL_checkoption(L, 2, NULL, lcanvas_key_names);
-    lcanvas_check_status(L, canvas, canvas_key(canvas->engine, key, check_time(L, 3)));
+    double t = check_time(L, 3);
+    canvas_modifiers held = check_modifiers(L, 4);
+    lcanvas_check_status(L, canvas, canvas_key_event(canvas->engine, key, held, t));
     show_motion(L);
     return 0;
 }
@@ -323,9 +316,7 @@ static int m_zoom_to_fit(lua_State *L) {
     lcanvas_read_fit(L, 2, "zoom_to_fit", lcanvas_clock(L, canvas), &fit);
     lcanvas_check_status(L, canvas, lcanvas_zoom_to_fit(L, canvas, 1, &fit));
     show_motion(L);
-    lua_getiuservalue(L, 1, 1);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, "show_zoom");
+    lcanvas_show(L, "show_zoom");
     return 0;
 }
 
@@ -370,8 +361,7 @@ static int m_viewport(lua_State *L) {
 static int m_visible_items(lua_State *L) {
     static const char *const keys[] = {"id", "x", "y", "width", "height"};
     lcanvas *canvas = lcanvas_check(L, 1);
-    lua_getiuservalue(L, 1, 1);
-    int state = lua_gettop(L);
+    int state = lcanvas_push_state(L);
     size_t count = 0;
     lcanvas_check_status(L, canvas, canvas_copy_visible_items(canvas->engine, NULL, 0, &count));
     canvas_visible_item *items = lua_newuserdatauv(L, count * sizeof *items + 1, 0);
@@ -399,13 +389,8 @@ static int m_visible_items(lua_State *L) {
 /* c:frame(id) -> {x=, y=, width=, height=} (zoomed) */
 static int m_frame(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    lua_getiuservalue(L, 1, 1);
-    int state = lua_gettop(L);
-    int type = lua_type(L, 2);
-    if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, 2))))
-        luaL_typeerror(L, 2, "an id (an integer or a string)");
-    uint64_t id;
-    if (!lcanvas_known_id(L, state, 2, &id)) lcanvas_no_such_id(L, 2);
+    int state = lcanvas_push_state(L);
+    uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     canvas_rect frame;
     canvas_status status = canvas_get_frame(canvas->engine, id, &frame);
     if (status == CANVAS_ERR_NOT_FOUND) lcanvas_no_such_id(L, 2);

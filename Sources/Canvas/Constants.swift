@@ -110,6 +110,7 @@ let CANVAS_KEY_PAGE_UP = canvas_key_code(CCanvasHeader.CANVAS_KEY_PAGE_UP)
 let CANVAS_KEY_PAGE_DOWN = canvas_key_code(CCanvasHeader.CANVAS_KEY_PAGE_DOWN)
 let CANVAS_KEY_HOME = canvas_key_code(CCanvasHeader.CANVAS_KEY_HOME)
 let CANVAS_KEY_END = canvas_key_code(CCanvasHeader.CANVAS_KEY_END)
+let CANVAS_KEY_DELETE = canvas_key_code(CCanvasHeader.CANVAS_KEY_DELETE)
 
 let CANVAS_BOUNCE_AUTOMATIC = canvas_bounce(CCanvasHeader.CANVAS_BOUNCE_AUTOMATIC)
 let CANVAS_BOUNCE_ALWAYS = canvas_bounce(CCanvasHeader.CANVAS_BOUNCE_ALWAYS)

@@ -152,7 +152,13 @@ public func canvasRotary(_ engine: UnsafeMutableRawPointer?, _ delta: Double, _ 
 
 @c(canvas_key)
 public func canvasKey(_ engine: UnsafeMutableRawPointer?, _ key: canvas_key_code, _ time: Double) -> CInt {
+    canvasKeyEvent(engine, key, 0, time)
+}
+
+@c(canvas_key_event)
+public func canvasKeyEvent(_ engine: UnsafeMutableRawPointer?, _ key: canvas_key_code, _ flags: canvas_modifiers, _ time: Double) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
+        let held = try modifiers(flags)
         let scrollKey: ScrollKey = switch key {
         case CANVAS_KEY_LEFT: .left
         case CANVAS_KEY_RIGHT: .right
@@ -162,9 +168,10 @@ public func canvasKey(_ engine: UnsafeMutableRawPointer?, _ key: canvas_key_code
         case CANVAS_KEY_PAGE_DOWN: .pageDown
         case CANVAS_KEY_HOME: .home
         case CANVAS_KEY_END: .end
+        case CANVAS_KEY_DELETE: .delete
         default: throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown key \(key)")
         }
-        try core { () throws(CanvasError) in try handle.engine.key(scrollKey, time: time) }
+        try core { () throws(CanvasError) in try handle.engine.key(scrollKey, modifiers: held, time: time) }
     }
 }
 

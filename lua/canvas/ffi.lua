@@ -415,8 +415,10 @@ enum {
     CANVAS_KEY_PAGE_DOWN = 5,
     CANVAS_KEY_HOME = 6,
     CANVAS_KEY_END = 7,
+    CANVAS_KEY_DELETE = 8,
 };
 canvas_status canvas_key(canvas_engine *engine, canvas_key_code key, double t_ms);
+canvas_status canvas_key_event(canvas_engine *engine, canvas_key_code key, canvas_modifiers modifiers, double t_ms);
 typedef int canvas_bounce;
 enum {
     CANVAS_BOUNCE_AUTOMATIC = 0,
@@ -1218,10 +1220,11 @@ end
 
 local KEYS = {left = C.CANVAS_KEY_LEFT, right = C.CANVAS_KEY_RIGHT, up = C.CANVAS_KEY_UP, down = C.CANVAS_KEY_DOWN,
               page_up = C.CANVAS_KEY_PAGE_UP, page_down = C.CANVAS_KEY_PAGE_DOWN, home = C.CANVAS_KEY_HOME,
-              ["end"] = C.CANVAS_KEY_END}
-function Canvas:key(name, t)
-  check(self, C.canvas_key(engine_of(self), option(name, KEYS, "key") or fail("key", "expected a key name"),
-                           number(t, "key.t")))
+              ["end"] = C.CANVAS_KEY_END, delete = C.CANVAS_KEY_DELETE}
+function Canvas:key(name, t, modifiers)
+  local held = modifiers and modifiers.shift and C.CANVAS_MODIFIER_SHIFT or 0
+  check(self, C.canvas_key_event(engine_of(self), option(name, KEYS, "key") or fail("key", "expected a key name"),
+                                 held, number(t, "key.t")))
   self.show_motion, self.show_viewport = true, true
 end
 

@@ -145,7 +145,8 @@ KEY_PAGE_UP = 4
 KEY_PAGE_DOWN = 5
 KEY_HOME = 6
 KEY_END = 7
-KEY_NAMES = ("left", "right", "up", "down", "page_up", "page_down", "home", "end")
+KEY_DELETE = 8
+KEY_NAMES = ("left", "right", "up", "down", "page_up", "page_down", "home", "end", "delete")
 
 BOUNCE_AUTOMATIC = 0
 BOUNCE_ALWAYS = 1
@@ -375,6 +376,7 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_wheel": ([ENGINE_P, POINTER(WheelEvent)], c_int),
     "canvas_rotary": ([ENGINE_P, c_double, c_double], c_int),
     "canvas_key": ([ENGINE_P, c_int, c_double], c_int),
+    "canvas_key_event": ([ENGINE_P, c_int, c_int, c_double], c_int),
     "canvas_set_deceleration": ([ENGINE_P, c_double], c_int),
     "canvas_set_bounce": ([ENGINE_P, c_int], c_int),
     "canvas_set_scroll_enabled": ([ENGINE_P, c_int], c_int),
@@ -1219,8 +1221,12 @@ class Engine(EditingMixin):
     def crown(self, delta: float, t: float) -> None:
         self._check(self.lib.canvas_rotary(self.handle, delta, t), "canvas_rotary")
 
-    def key(self, name: str, t: float) -> None:
-        self._check(self.lib.canvas_key(self.handle, _index(KEY_NAMES, name, "key"), t), "canvas_key")
+    def key(self, name: str, t: float, shift: bool = False) -> None:
+        """A key: scrolls; with the select tool on a free canvas, arrows nudge
+        the selection (10 points with shift) and delete removes it."""
+        status = self.lib.canvas_key_event(self.handle, _index(KEY_NAMES, name, "key"),
+                                           MODIFIER_SHIFT if shift else 0, t)
+        self._check(status, "canvas_key_event")
 
     def set_motion(self, deceleration: Union[str, float, None] = None, bounce: Optional[str] = None,
                    scroll_enabled: Optional[bool] = None, indicators: Optional[str] = None,

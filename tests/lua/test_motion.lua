@@ -159,4 +159,20 @@ check.fails(function() canvas.resolve(tiles{motion = {pan_axis = "diagonal"}}) e
 c = canvas.new(tiles())
 c:pointer_down(1, 1, 100)
 check.fails(function() c:pointer_move(2, 2, 50) end, "must not go back", "a method's time going back")
+
+-- ---- keys that edit: a free canvas with the select tool ---------------------
+
+r = canvas.resolve{layout = "free", tool = "select", viewport = {width = 400, height = 300},
+  items = {{id = "a", x = 0, y = 0, width = 50, height = 50}, {id = "b", x = 100, y = 0, width = 50, height = 50}},
+  gestures = {
+    {"down", x = 120, y = 20, t = 0}, {"up", x = 120, y = 20, t = 10},      -- selects b
+    {"key", key = "right", t = 20}, {"key", key = "down", shift = true, t = 30},
+    {"key", key = "delete", t = 40}, {"undo"}, {"undo"}, {"redo"},
+  }}
+local b
+for _, item in ipairs(r.items) do if item.id == "b" then b = item end end
+check.equal(b ~= nil, true, "b is back after undoing the delete")
+check.equal(b.x, 101, "nudged right by 1 (the second undo took the shift nudge back, redo put it again)")
+check.equal(b.y, 10, "nudged down by 10 with shift, redone")
+
 return {items = 0}

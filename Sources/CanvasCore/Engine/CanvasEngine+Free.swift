@@ -76,6 +76,7 @@ extension CanvasEngine {
 
     /// Lays out a free canvas: the items' own frames, checked, then the
     /// union, the content size and a fresh index (the bulk path).
+    @discardableResult
     func resolveFree() throws(CanvasError) -> VisibleUpdate? {
         let frames = try freeFrames()
         let bounds = try Resolver.clusterBounds(of: frames)

@@ -37,12 +37,25 @@ public struct WheelEvent: Hashable, Sendable {
     }
 }
 
-/// The keys that scroll.
+/// The keys the engine acts on: most scroll; with the select tool on a free
+/// canvas the arrows nudge the selection, and delete removes it.
 public enum ScrollKey: String, CaseIterable, Sendable {
     case left, right, up, down
     case pageUp = "page_up"
     case pageDown = "page_down"
     case home, end
+    case delete
+
+    /// The direction an arrow key nudges in.
+    var nudgeDirection: FocusDirection? {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .up: .up
+        case .down: .down
+        default: nil
+        }
+    }
 }
 
 /// Input from the host: a pointer, a fling, the wheel, the crown, keys.
@@ -194,12 +207,27 @@ extension CanvasEngine {
         viewportChanged()
     }
 
-    /// A key that scrolls, animated: arrows by a line (`WheelEvent.lineHeight`),
-    /// page up and down by the page step, home and end to the content's
-    /// edges (vertical ones; horizontal when only that axis scrolls). A key
-    /// pressed during a key's animation goes on from its target.
-    /// - Throws: `CanvasError` for a bad time.
-    public func key(_ key: ScrollKey, time: Double) throws(CanvasError) {
+    /// A key. Delete removes the selection (one undo step). With the select
+    /// tool on a free canvas and something selected, an arrow nudges the
+    /// selection (1 point, 10 with shift, a grid step with grid snapping).
+    /// Otherwise the key scrolls, animated: arrows by a line
+    /// (`WheelEvent.lineHeight`), page up and down by the page step, home
+    /// and end to the content's edges (vertical ones; horizontal when only
+    /// that axis scrolls). A key pressed during a key's animation goes on
+    /// from its target.
+    /// - Throws: `CanvasError` for a bad time, or from the edit; nothing changes.
+    public func key(_ key: ScrollKey, modifiers: InputModifiers = [], time: Double) throws(CanvasError) {
+        if key == .delete || (editing.isFree && tool == .select && !selection.isEmpty && key.nudgeDirection != nil) {
+            try transaction { () throws(CanvasError) in
+                try advanceClock(to: time, "key time")
+                if let direction = key.nudgeDirection {
+                    try nudge(direction, shift: modifiers.contains(.shift))
+                } else {
+                    try removeSelection()
+                }
+            }
+            return
+        }
         try advanceClock(to: time, "key time")
         guard motion.settings.isScrollEnabled else { return }
         var from = viewport.offset
@@ -208,6 +236,13 @@ extension CanvasEngine {
         let line = WheelEvent.lineHeight
         let page = viewport.size.height * PageDirection.pageFraction
         let vertical = ranges.y.canScroll || !ranges.x.canScroll
+        // Home and end go to the content's edges, also where the viewport
+        // may scroll without bounds (a free canvas): there the items' bounds.
+        let bounds = contentBounds
+        let edges = (x: ScrollRange(lower: ranges.x.lower.isFinite ? ranges.x.lower : bounds.x,
+                                    upper: ranges.x.upper.isFinite ? ranges.x.upper : bounds.x + bounds.width - viewport.size.width),
+                     y: ScrollRange(lower: ranges.y.lower.isFinite ? ranges.y.lower : bounds.y,
+                                    upper: ranges.y.upper.isFinite ? ranges.y.upper : bounds.y + bounds.height - viewport.size.height))
         var target = from
         switch key {
         case .left: target.x -= line
@@ -216,8 +251,9 @@ extension CanvasEngine {
         case .down: target.y += line
         case .pageUp: target.y -= page
         case .pageDown: target.y += page
-        case .home: if vertical { target.y = ranges.y.lower } else { target.x = ranges.x.lower }
-        case .end: if vertical { target.y = ranges.y.upper } else { target.x = ranges.x.upper }
+        case .home: if vertical { target.y = edges.y.lower } else { target.x = edges.x.lower }
+        case .end: if vertical { target.y = edges.y.upper } else { target.x = edges.x.upper }
+        case .delete: return
         }
         animateScroll(to: target, duration: ScrollAnimation.defaultDuration, at: time)
     }

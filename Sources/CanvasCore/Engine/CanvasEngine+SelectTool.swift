@@ -118,7 +118,7 @@ extension CanvasEngine {
                 editing.gesture = gesture
                 return []
             }
-            if editing.index == nil { try? resolveFree() }
+            if editing.index == nil { _ = try? resolveFree() }
             gesture.phase = .moving
             gesture.startFrames = selection.map { id in (id, resolution.frames[resolvedPosition(of: id)!]) }
             gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
