@@ -532,3 +532,12 @@ def test_engines_on_threads(lib):
     for t in threads:
         t.join()
     assert errors == []
+
+
+def test_status_names_cover_the_header(lib):
+    """Every status code canvas.h declares has a Python constant and name."""
+    header = (pathlib.Path(__file__).resolve().parents[2] / "include" / "canvas.h").read_text()
+    codes = dict(re.findall(r"CANVAS_((?:OK|ERR_\w+)) = (\d+)", header))
+    for name, value in codes.items():
+        assert getattr(cv, name) == int(value), name
+        assert cv.status_name(int(value)) == "CANVAS_" + name
