@@ -685,14 +685,19 @@ end
 local function set_layout(self, layout)
   if layout == nil or layout == "flow" or layout == "grid" then layout = {kind = layout or "flow"} end
   local engine = self.engine
+  if layout == "free" then  -- the items keep their frames (the description's set_free_frames gives them)
+    check(self, C.canvas_set_layout_free(engine))
+    self.place, self.free = nil, true
+    return
+  end
   if type(layout) == "function" then
     self.callbacks.place = self.callbacks.place or place_callback(self)
     check(self, C.canvas_set_layout_custom_items(engine, self.callbacks.place, nil))
-    self.place = layout
+    self.place, self.free = layout, false
     return
   end
   if type(layout) ~= "table" or (layout.kind ~= "flow" and layout.kind ~= "grid") then
-    fail("layout", 'expected "flow", "grid", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)')
+    fail("layout", 'expected "flow", "grid", "free", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)')
   end
   local where = "layout (" .. layout.kind .. ")"
   local h, v = number(layout.h_spacing, where .. ".h_spacing", 8), number(layout.v_spacing, where .. ".v_spacing", 8)
@@ -706,7 +711,7 @@ local function set_layout(self, layout)
                       or ffi.new("canvas_point", 0.5, 0.5)
     check(self, C.canvas_set_layout_grid(engine, columns, h, v, alignment))
   end
-  self.place = nil
+  self.place, self.free = nil, false
 end
 
 -- ---- placement options -----------------------------------------------------
@@ -865,12 +870,132 @@ end
 local STEPS = {[C.CANVAS_STEP_IDLE] = "idle", [C.CANVAS_STEP_DEFERRED] = "deferred",
                [C.CANVAS_STEP_MEASURED] = "measured", [C.CANVAS_STEP_RESOLVED] = "resolved"}
 
+-- ---- editing and level of detail: the description's part -----------------
+
+-- A number as the 5.4 module's messages print one (lua_pushfstring's %f: 1.0, 0.5).
+local function float(value)
+  local text = string.format("%.14g", value)
+  return text:find("[.eEn]") and text or text .. ".0"
+end
+
+local function check_keys(t, known, where)
+  for key in pairs(t) do
+    if not known[key] then fail(where, "unknown key '" .. (type(key) == "string" and key or type(key)) .. "'") end
+  end
+end
+
+-- layout = "free": the items' own x and y (0 when left out) with their sizes.
+local function set_free_frames(self, items)
+  local count = type(items) == "table" and #items or items
+  local frames, ids = ffi.new("canvas_rect[?]", count + 1), ffi.new("uint64_t[?]", count + 1)
+  local size = self.item_size
+  for i = 1, count do
+    local entry, where = type(items) == "table" and items[i] or {}, "items[" .. i .. "]"
+    ids[i - 1] = type(items) == "table" and engine_id(self, entry.id == nil and i or entry.id, true) or i
+    frames[i - 1].x, frames[i - 1].y = number(entry.x, where .. ".x", 0), number(entry.y, where .. ".y", 0)
+    if not self.measured then
+      frames[i - 1].width = entry.width or size and size.width or 0
+      frames[i - 1].height = entry.height or size and size.height or 0
+    end
+  end
+  check(self, C.canvas_set_item_frames(self.engine, frames, ids, count))
+end
+
+local TOOLS = {pan = C.CANVAS_TOOL_PAN, select = C.CANVAS_TOOL_SELECT}
+local function tool(value, where)
+  return TOOLS[value] or fail(where, 'expected "pan" or "select", got ' .. tostring(value))
+end
+
+local SNAP_KEYS = {grid = true, items = true, gaps = true, threshold = true}
+-- A snap table {grid=, items=, gaps=, threshold=}; keys left out take their defaults.
+local function snap(value, where)
+  if type(value) ~= "table" then fail(where, "expected a table {grid=, items=, gaps=, threshold=}") end
+  check_keys(value, SNAP_KEYS, where)
+  local threshold = number(value.threshold, where .. ".threshold", 8)
+  if threshold < 0 then fail(where .. ".threshold", "expected at least 0, got " .. float(threshold)) end
+  local items, gaps = value.items, value.gaps
+  return ffi.new("canvas_snap", number(value.grid, where .. ".grid", 0), (items == nil or items) and 1 or 0,
+                 (gaps == nil or gaps) and 1 or 0, threshold)
+end
+
+local EXTENTS = {unbounded = C.CANVAS_SCROLL_UNBOUNDED, content = C.CANVAS_SCROLL_CONTENT}
+local function apply_editing(self, description)
+  if description.tool ~= nil then check(self, C.canvas_set_tool(self.engine, tool(description.tool, "tool"))) end
+  if description.snap ~= nil then check(self, C.canvas_set_snap(self.engine, snap(description.snap, "snap"))) end
+  if description.scroll_extent ~= nil then
+    local extent = EXTENTS[description.scroll_extent]
+                   or fail("scroll_extent", 'expected "unbounded" or "content", got ' .. tostring(description.scroll_extent))
+    check(self, C.canvas_set_scroll_extent(self.engine, extent, nil))
+  end
+end
+
+local LOD_KEYS = {min_size = true, cell = true}
+-- {min_size=, cell=} (screen points) -> min_size, cell, with the engine's defaults.
+local function lod(value, where)
+  if value == nil then return C.CANVAS_LOD_MIN_SIZE, C.CANVAS_LOD_CELL end
+  if type(value) ~= "table" then fail(where, "expected a table {min_size=, cell=}, got " .. type(value)) end
+  check_keys(value, LOD_KEYS, where)
+  return number(value.min_size, where .. ".min_size", C.CANVAS_LOD_MIN_SIZE),
+         number(value.cell, where .. ".cell", C.CANVAS_LOD_CELL)
+end
+
+local function cluster_table(self, cluster)
+  local t = rect_table(cluster.bounds)
+  t.count, t.id = tonumber(cluster.count), script_id(self, cluster.id)
+  return t
+end
+
+local function clusters(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_clusters(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local list = ffi.new("canvas_cluster[?]", n + 1)
+  check(self, C.canvas_copy_clusters(self.engine, list, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = cluster_table(self, list[i]) end
+  return out
+end
+
+local GUIDE_KINDS = {[C.CANVAS_GUIDE_EDGE] = "edge", [C.CANVAS_GUIDE_CENTER] = "center",
+                     [C.CANVAS_GUIDE_GAP] = "gap", [C.CANVAS_GUIDE_GRID] = "grid"}
+local function guides(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_guides(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local list = ffi.new("canvas_guide[?]", n + 1)
+  check(self, C.canvas_copy_guides(self.engine, list, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do
+    local g = list[i]
+    out[i + 1] = {x1 = g.x1, y1 = g.y1, x2 = g.x2, y2 = g.y2, kind = GUIDE_KINDS[g.kind] or "edge"}
+  end
+  return out
+end
+
+local function focused(self)
+  local id, has = ffi.new("uint64_t[1]"), ffi.new("int[1]")
+  check(self, C.canvas_get_focus(self.engine, id, has))
+  return has[0] ~= 0 and script_id(self, id[0]) or nil
+end
+
+-- The result's "guides" (while a drag is on), "marquee" (while one is drawn), "free" and "focus".
+local function editing_result(self, result)
+  local drawn = guides(self)
+  if #drawn > 0 then result.guides = drawn end
+  local marquee, active = ffi.new("canvas_rect"), ffi.new("int[1]")
+  check(self, C.canvas_get_marquee(self.engine, marquee, active))
+  if active[0] ~= 0 then result.marquee = rect_table(marquee) end
+  if self.free then result.free = true end
+  result.focus = focused(self)
+end
+
 -- ---- making one ------------------------------------------------------------
 
 local DESCRIPTION_KEYS = {
   items = true, item_size = true, layout = true, content_size = true, margins = true, content_anchor = true,
   direction = true, viewport = true, initial_anchor = true, backdrop = true, zoom = true, motion = true,
   estimated_item_size = true, measure = true, on_zoom = true, on_zoom_begin = true, on_zoom_end = true,
+  lod = true, tool = true, snap = true, scroll_extent = true,
 }
 
 -- Measures what is pending (the last step resolves once), else resolves.
@@ -926,6 +1051,8 @@ local function new_canvas(description)
   end
   set_items(self, description.items or fail("items", "missing (a count or an array of items)"))
   set_layout(self, description.layout)
+  if description.layout == "free" then set_free_frames(self, description.items) end
+  apply_editing(self, description)
   set_content_size(self, description.content_size)
   set_margins(self, description.margins)
   if description.content_anchor then
@@ -945,6 +1072,12 @@ local function new_canvas(description)
   end
   if description.initial_anchor then
     check(self, C.canvas_set_initial_anchor(engine, unit_point(description.initial_anchor, "initial_anchor")))
+  end
+  if description.lod ~= nil then
+    local min_size, cell = lod(description.lod, "lod")
+    if not (min_size > 0 and cell > 0) then fail("lod", "min_size and cell must be positive numbers") end
+    check(self, C.canvas_set_lod(engine, min_size, cell, nil))
+    self.show_lod, self.show_viewport = true, true
   end
   resolve_engine(self)
   if zoom and zoom.scale then check(self, C.canvas_set_zoom(engine, number(zoom.scale, "zoom.scale"))) end
@@ -1014,10 +1147,12 @@ function Canvas:result()
     result.viewport = {x = v.x, y = v.y, width = v.width, height = v.height}
     result.visible = self:visible()
   end
+  if self.show_lod then result.clusters = clusters(self) end
   if self.show_zoom then
     result.zoom = {scale = self:zoom(), axis = self.axis}
     result.selection = self:selection()
   end
+  editing_result(self, result)
   if self.show_motion then
     result.motion = self:motion()
     result.indicators = self:indicators()
@@ -1300,6 +1435,208 @@ function Canvas:frame(id)
   check(self, status)
   return rect_table(frame)
 end
+
+-- ---- editing (a free canvas): one small function each ----------------------
+-- Edit coordinates are the items' own (unzoomed); select_rect takes zoomed
+-- content coordinates, as query does. Edits can run a place function: the JIT is off for them.
+
+local DIRECTIONS = {left = C.CANVAS_PAGE_LEFT, right = C.CANVAS_PAGE_RIGHT, up = C.CANVAS_PAGE_UP,
+                    down = C.CANVAS_PAGE_DOWN}
+local function direction(value, where)
+  return DIRECTIONS[value] or fail(where, 'expected "left", "right", "up" or "down", got ' .. tostring(value))
+end
+
+-- An id that names an item, or "no item has id".
+local function item_id(self, id, where)
+  return known_id(self, id, where) or error("no item has id " .. tostring(id), 0)
+end
+
+-- An array of known ids -> uint64_t[?], count.
+local function id_array(self, list, where)
+  if type(list) ~= "table" then fail(where, "expected an array of ids") end
+  local ids = ffi.new("uint64_t[?]", #list + 1)
+  for i, id in ipairs(list) do ids[i - 1] = item_id(self, id, where) end
+  return ids, #list
+end
+
+local function id_status(self, status, id)
+  if status == C.CANVAS_ERR_NOT_FOUND then error("no item has id " .. tostring(id), 0) end
+  check(self, status)
+end
+
+-- A frame {x=, y=, width=, height=}; x and y default to 0.
+local function read_frame(frame, where)
+  local x, y = number(frame.x, where .. ".x", 0), number(frame.y, where .. ".y", 0)
+  local width, height = number(frame.width, where .. ".width"), number(frame.height, where .. ".height")
+  if not width or not height then fail(where, "needs width and height") end
+  if width < 0 or height < 0 then
+    fail(where, "negative size (width " .. float(width) .. ", height " .. float(height) .. ")")
+  end
+  return x, y, width, height
+end
+
+-- c:insert(items, before_id): items {{id=, x=, y=, width=, height=}, ...}, before before_id or at the end.
+function Canvas:insert(items, before)
+  local engine = engine_of(self)
+  if type(items) ~= "table" then fail("insert", "expected an array of items {id=, x=, y=, width=, height=}") end
+  local at = before ~= nil and ffi.new("uint64_t[1]", item_id(self, before, "insert")) or nil
+  local frames, ids = ffi.new("canvas_rect[?]", #items + 1), ffi.new("uint64_t[?]", #items + 1)
+  for i, entry in ipairs(items) do
+    local where = "items[" .. i .. "]"
+    if type(entry) ~= "table" then fail(where, "expected a table {id=, x=, y=, width=, height=}") end
+    local f = frames[i - 1]
+    f.x, f.y, f.width, f.height = read_frame(entry, where)
+    if not is_id(entry.id) then fail(where .. ".id", "expected an integer or a string") end
+    ids[i - 1] = engine_id(self, entry.id, true)
+  end
+  check(self, C.canvas_insert_items(engine, frames, ids, #items, at))
+end
+
+function Canvas:remove(list)
+  local ids, n = id_array(self, list, "remove")
+  check(self, C.canvas_remove_items(engine_of(self), ids, n))
+end
+
+-- c:move(id, x, y): the item's top-left corner to (x, y).
+function Canvas:move(id, x, y)
+  local key = ffi.new("uint64_t[1]", item_id(self, id, "move"))
+  local origin = ffi.new("canvas_point", number(x, "move.x") or fail("move", "expected x"),
+                         number(y, "move.y") or fail("move", "expected y"))
+  id_status(self, C.canvas_move_items(engine_of(self), key, origin, 1), id)
+end
+
+function Canvas:set_frame(id, frame)
+  local key = ffi.new("uint64_t[1]", item_id(self, id, "set_frame"))
+  if type(frame) ~= "table" then fail("set_frame", "expected {x=, y=, width=, height=}") end
+  local rect = ffi.new("canvas_rect", read_frame(frame, "set_frame"))
+  id_status(self, C.canvas_set_frames_by_id(engine_of(self), key, rect, 1), id)
+end
+
+function Canvas:bring_to_front(list)
+  local ids, n = id_array(self, list, "bring_to_front")
+  check(self, C.canvas_reorder(engine_of(self), ids, n, C.CANVAS_REORDER_FRONT))
+end
+
+function Canvas:send_to_back(list)
+  local ids, n = id_array(self, list, "send_to_back")
+  check(self, C.canvas_reorder(engine_of(self), ids, n, C.CANVAS_REORDER_BACK))
+end
+
+local function pack(...) return {n = select("#", ...), ...} end
+
+-- c:batch(function(c) ... end): one undo step; an error inside rolls it all back and is raised again.
+function Canvas:batch(body)
+  local engine = engine_of(self)
+  if type(body) ~= "function" then fail("batch", "expected a function(c)") end
+  check(self, C.canvas_batch_begin(engine))
+  local results = pack(pcall(body, self))
+  if not results[1] then
+    C.canvas_batch_rollback(engine)
+    error(results[2], 0)
+  end
+  check(self, C.canvas_batch_commit(engine))
+  return unpack(results, 2, results.n)
+end
+
+-- c:undo() / c:redo(): "nothing to undo" / "nothing to redo" when there is none.
+function Canvas:undo() check(self, C.canvas_undo(engine_of(self))) end
+function Canvas:redo() check(self, C.canvas_redo(engine_of(self))) end
+
+-- c:nudge(direction, shift): the selection one step (1, 10 with shift, a grid step).
+function Canvas:nudge(to, shift)
+  check(self, C.canvas_nudge(engine_of(self), direction(to, "nudge"), shift and 1 or 0))
+end
+
+for _, name in ipairs{"insert", "remove", "move", "set_frame", "bring_to_front", "send_to_back", "batch",
+                      "undo", "redo", "nudge"} do
+  jit.off(Canvas[name])
+end
+
+local MARQUEE_MODES = {intersect = C.CANVAS_MARQUEE_INTERSECT, contain = C.CANVAS_MARQUEE_CONTAIN}
+local SELECTION_OPS = {replace = C.CANVAS_SELECTION_REPLACE, add = C.CANVAS_SELECTION_ADD,
+                       toggle = C.CANVAS_SELECTION_TOGGLE, subtract = C.CANVAS_SELECTION_SUBTRACT}
+local SELECT_RECT_KEYS = {x = true, y = true, width = true, height = true, mode = true, op = true}
+
+-- c:select_rect{x=, y=, width=, height=, mode="intersect"|"contain", op="replace"|"add"|"toggle"|"subtract"} -> selection
+function Canvas:select_rect(r)
+  local engine = engine_of(self)
+  if type(r) ~= "table" then fail("select_rect", "expected {x=, y=, width=, height=, mode=, op=}") end
+  check_keys(r, SELECT_RECT_KEYS, "select_rect")
+  local rect = ffi.new("canvas_rect", number(r.x, "select_rect.x", 0), number(r.y, "select_rect.y", 0),
+                       number(r.width, "select_rect.width", 0), number(r.height, "select_rect.height", 0))
+  check(self, C.canvas_select_rect(engine, rect, option(r.mode, MARQUEE_MODES, "select_rect.mode") or C.CANVAS_MARQUEE_INTERSECT,
+                                   option(r.op, SELECTION_OPS, "select_rect.op") or C.CANVAS_SELECTION_REPLACE))
+  self.show_zoom = true
+  return self:selection()
+end
+
+function Canvas:select_all() check(self, C.canvas_select_all(engine_of(self))); self.show_zoom = true end
+
+-- c:selection_bounds() -> {x=, y=, width=, height=} or nil
+function Canvas:selection_bounds()
+  local bounds, has = ffi.new("canvas_rect"), ffi.new("int[1]")
+  check(self, C.canvas_get_selection_bounds(engine_of(self), bounds, has))
+  return has[0] ~= 0 and rect_table(bounds) or nil
+end
+
+function Canvas:set_tool(name) check(self, C.canvas_set_tool(engine_of(self), tool(name, "set_tool"))) end
+function Canvas:set_snap(settings) check(self, C.canvas_set_snap(engine_of(self), snap(settings, "set_snap"))) end
+
+-- c:guides() -> {{x1=, y1=, x2=, y2=, kind=}, ...}, empty unless a drag is in progress
+function Canvas:guides() engine_of(self); return guides(self) end
+
+-- c:focus(id): focuses it and scrolls it into view.
+function Canvas:focus(id)
+  id_status(self, C.canvas_focus(engine_of(self), item_id(self, id, "focus")), id)
+end
+jit.off(Canvas.focus)
+
+-- c:focus_next("left"|"right"|"up"|"down") -> the newly focused id, or nil
+function Canvas:focus_next(to)
+  local id, found = ffi.new("uint64_t[1]"), ffi.new("int[1]")
+  check(self, C.canvas_focus_next(engine_of(self), direction(to, "focus_next"), id, found))
+  return found[0] ~= 0 and script_id(self, id[0]) or nil
+end
+jit.off(Canvas.focus_next)
+
+function Canvas:focused() engine_of(self); return focused(self) end
+
+-- ---- level of detail (canvas_query_lod) ------------------------------------
+
+-- c:visible_lod{min_size=, cell=} -> {items = {{id=, x=, y=, width=, height=}, ...}, clusters = {...}}
+function Canvas:visible_lod(settings)
+  local engine = engine_of(self)
+  local min_size, cell = lod(settings, "visible_lod")
+  local culling = ffi.new("canvas_rect")  -- all zero: the viewport's culling rectangle
+  local item_count, cluster_count = ffi.new("size_t[1]"), ffi.new("size_t[1]")
+  check(self, C.canvas_query_lod(engine, culling, min_size, cell, nil, 0, item_count, nil, 0, cluster_count))
+  local n, m = tonumber(item_count[0]), tonumber(cluster_count[0])
+  local items, list = ffi.new("canvas_visible_item[?]", n + 1), ffi.new("canvas_cluster[?]", m + 1)
+  check(self, C.canvas_query_lod(engine, culling, min_size, cell, items, n, item_count, list, m, cluster_count))
+  local out = {items = {}, clusters = {}}
+  for i = 0, tonumber(item_count[0]) - 1 do
+    local t = rect_table(items[i].frame)
+    t.id = script_id(self, items[i].id)
+    out.items[i + 1] = t
+  end
+  for i = 0, tonumber(cluster_count[0]) - 1 do out.clusters[i + 1] = cluster_table(self, list[i]) end
+  return out
+end
+
+-- c:set_lod{min_size=, cell=}: published updates carry the answer; c:set_lod(false) publishes every item again.
+function Canvas:set_lod(settings)
+  local engine = engine_of(self)
+  if settings == false then
+    check(self, C.canvas_clear_lod(engine, nil))
+  else
+    local min_size, cell = lod(settings, "set_lod")
+    check(self, C.canvas_set_lod(engine, min_size, cell, nil))
+  end
+  self.show_lod = settings ~= false
+end
+jit.off(Canvas.set_lod)
+
+function Canvas:clusters() engine_of(self); return clusters(self) end
 
 function Canvas:close()
   if not self.engine then return end

@@ -146,3 +146,83 @@ local refusing = canvas.new{items = 5, item_size = {20, 20}, on_zoom = function(
 local ok, message = pcall(function() refusing:set_zoom(3) end)
 show("refused zoom", {ok, message:match("^[^\n]*")})  -- the 5.4 module adds a traceback
 show("zoom kept", refusing:zoom())
+
+-- A free canvas edited by id: frames, edits, batches, undo, selection, the
+-- select tool's snapped drag and its guides, focus and level of detail.
+local f = canvas.new{layout = "free", items = {{id = "a", x = -40, y = 10, width = 80, height = 60},
+                                               {id = 2, x = 200, y = 10, width = 80, height = 60},
+                                               {id = "c", width = 30, height = 30}},
+                     viewport = {width = 400, height = 300, x = -100, y = -50}, tool = "select",
+                     snap = {grid = 10, threshold = 6}, scroll_extent = "unbounded"}
+show("free result", f:result())
+f:insert({{id = "d", x = 100, y = 150, width = 40, height = 40}, {id = 7, width = 10, height = 10}}, 2)
+f:move("a", -30, 12)
+f:set_frame(2, {x = 210, y = 20, width = 90, height = 50})
+f:bring_to_front{"a"}; f:send_to_back{7}
+show("edited", f:result())
+f:remove{"c"}
+show("batch returns", {f:batch(function(b) b:move("d", 120, 160); b:remove{7}; return "done", 2 end)})
+show("batch error", {pcall(f.batch, f, function(b) b:move("d", 0, 0); error("stop here", 0) end)})
+show("after batch", f:result())
+f:undo(); show("undone", f:result())
+f:undo(); f:redo(); show("redone", f:result())
+f:redo()
+show("nothing to redo", {pcall(f.redo, f)})
+show("unknown id", {pcall(f.move, f, "zz", 1, 1)})
+show("select_rect", f:select_rect{x = -100, y = -50, width = 200, height = 150, mode = "contain"})
+show("select_rect add", f:select_rect{x = 150, y = 0, width = 100, height = 100, op = "add"})
+show("selection bounds", f:selection_bounds())
+f:nudge("right", true); f:nudge("down")
+show("nudged", f:result())
+f:clear_selection()
+show("no bounds", {f:selection_bounds()})
+f:select_all()
+show("all", f:selection())
+f:clear_selection()
+f:set_snap{grid = 0, items = true, gaps = false, threshold = 8}
+f:pointer_down(230, 220, 10); f:pointer_move(231, 150, 26); f:pointer_move(232, 84, 42)
+show("guides while dragging", f:guides())
+show("dragging result", f:result())
+f:pointer_up(232, 84, 58)
+show("guides after", f:guides())
+f:set_tool("pan")
+f:focus("d")
+show("focused", {f:focused(), f:focus_next("left"), f:focus_next("right"), f:focus_next("up")})
+show("focus result", f:result())
+
+-- Level of detail: small items on a zoomed-out grid gather into clusters.
+local l = canvas.new{items = 400, item_size = {4, 4}, layout = canvas.grid{columns = 20, h_spacing = 1, v_spacing = 1},
+                     viewport = {width = 120, height = 120}, lod = {min_size = 6, cell = 20}}
+show("lod result", l:result())
+show("visible_lod", l:visible_lod{min_size = 3, cell = 32})
+show("visible_lod default", #l:visible_lod().items)
+l:set_lod(false)
+show("lod off", {#l:clusters(), l:result().clusters})
+l:set_lod{min_size = 10}
+show("clusters", l:clusters())
+
+-- The editing and lod keys refuse what the 5.4 module refuses, with its messages.
+local function refused(description)
+  local ok, message = pcall(canvas.new, description)
+  return {ok, tostring(message):match("^[^\n]*")}
+end
+local base = {layout = "free", items = {{id = 1, width = 10, height = 10}}}
+local function with(key, value)
+  local d = {}
+  for k, v in pairs(base) do d[k] = v end
+  d[key] = value
+  return d
+end
+show("bad tool", refused(with("tool", "hammer")))
+show("bad snap key", refused(with("snap", {grip = 1})))
+show("bad snap threshold", refused(with("snap", {threshold = -1})))
+show("bad scroll_extent", refused(with("scroll_extent", "page")))
+show("bad lod", refused(with("lod", {min_size = 0})))
+show("lod not a table", refused(with("lod", 3)))
+show("bad lod key", refused(with("lod", {size = 3})))
+show("bad select_rect key", {pcall(f.select_rect, f, {x = 0, y = 0, w = 1})})
+show("free, content extent", canvas.resolve(with("scroll_extent", "content")))
+show("negative insert", {pcall(f.insert, f, {{id = "n", width = -1, height = 2.5}})})
+show("insert without size", {pcall(f.insert, f, {{id = "n", width = 1}})})
+show("insert before unknown", {pcall(f.insert, f, {{id = "n", width = 1, height = 1}}, "nope")})
+show("after refusals", f:result().items)
