@@ -51,6 +51,31 @@ for _ = 1, 1500 do  -- measure and zoom callbacks too: two more per canvas
              on_zoom = function() end}
 end
 
+-- Edits run the place function too: its error comes back and the edit is undone;
+-- hot loops of edits (the JIT compiles the callers) keep working, batches roll back.
+local board = canvas.new{items = {{id = "a", width = 5, height = 5}}, layout = function(items)
+  if #items > 2 then error("too many for the board") end
+  return column(items)
+end}
+board:insert{{id = "b", width = 1, height = 1}}
+fails(function() board:insert{{id = "c", width = 1, height = 1}} end, "too many for the board", "a place error in an edit")
+assert(#board:result().items == 2, "the refused insert left the items")
+for i = 1, 500 do
+  board:remove{"b"}
+  board:insert({{id = "b", width = i % 3, height = 1}}, "a")
+end
+assert(board:result().items[1].id == "b", "inserted before a")
+local free = canvas.new{layout = "free", items = {{id = "x", width = 10, height = 10}, {id = "y", x = 50, width = 10, height = 10}}}
+for i = 1, 2000 do
+  free:move("x", i, -i)
+  fails(function() free:batch(function(b) b:move("y", 0, 0); b:remove{"nope"} end) end, "no item has id nope", "a batch")
+end
+assert(free:frame("x").x == 2000 and free:frame("y").x == 50, "moves kept, failed batches rolled back")
+free:undo()
+assert(free:frame("x").x == 1999, "undo steps back one move")
+local lod = canvas.new{items = 1000, item_size = {2, 2}, viewport = {width = 100, height = 100}, lod = {min_size = 3}}
+for _ = 1, 500 do assert(#lod:visible_lod{min_size = 3}.clusters > 0 and #lod:clusters() > 0) end
+
 -- Closing, and ids.
 c:close()
 c:close()
