@@ -8,7 +8,7 @@ canvas.ffi: Canvas for LuaJIT (and LÖVE), over libcanvas.so through the FFI.
 
 The same module functions and canvas-object methods as the Lua 5.4 module
 (docs/lua.md), with the same descriptions, results and ids (integers or
-strings), except what docs/lua.md lists as "not here yet". The C
+strings), except what docs/lua.md lists as "Not here". The C
 declarations below are generated from include/canvas.h (scripts/gen-ffi).
 
 The library is found at $CANVAS_LIB, else beside this file's install prefix
@@ -1070,6 +1070,7 @@ local function new_canvas(description)
     check(self, C.canvas_set_backdrop(engine, kind, number(b.spacing, "backdrop.spacing", 24),
                                       number(b.radius or b.line_width, "backdrop", b.kind == "dots" and 1.5 or 1)))
   end
+  self.show_backdrop = description.backdrop ~= nil
   if description.initial_anchor then
     check(self, C.canvas_set_initial_anchor(engine, unit_point(description.initial_anchor, "initial_anchor")))
   end
@@ -1120,6 +1121,25 @@ Canvas.step = step
 
 function Canvas:invalidate() check(self, C.canvas_invalidate_measurements(engine_of(self))) end
 
+local BACKDROP_KINDS = {[C.CANVAS_BACKDROP_NONE] = "none", [C.CANVAS_BACKDROP_DOTS] = "dots",
+                        [C.CANVAS_BACKDROP_GRID] = "grid"}
+-- The result's backdrop: the tile and the origins of the tiles covering the visible rect.
+local function backdrop(self)
+  local tile = ffi.new("canvas_backdrop_tile")
+  check(self, C.canvas_get_backdrop_tile(self.engine, tile))
+  local shapes = {}
+  for i = 0, math.min(tonumber(tile.shape_count), 2) - 1 do shapes[i + 1] = rect_table(tile.shapes[i]) end
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_backdrop_origins(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local points = ffi.new("canvas_point[?]", n + 1)
+  check(self, C.canvas_copy_backdrop_origins(self.engine, points, n, count))
+  local origins = {}
+  for i = 0, tonumber(count[0]) - 1 do origins[i + 1] = {x = points[i].x, y = points[i].y} end
+  return {kind = BACKDROP_KINDS[tile.kind] or "unknown", side = tile.side, phase = {x = tile.phase.x, y = tile.phase.y},
+          shapes = shapes, origins = origins}
+end
+
 function Canvas:result()
   local engine = engine_of(self)
   local count = ffi.new("size_t[1]")
@@ -1153,6 +1173,7 @@ function Canvas:result()
     result.selection = self:selection()
   end
   editing_result(self, result)
+  if self.show_backdrop then result.backdrop = backdrop(self) end
   if self.show_motion then
     result.motion = self:motion()
     result.indicators = self:indicators()

@@ -226,3 +226,12 @@ show("negative insert", {pcall(f.insert, f, {{id = "n", width = -1, height = 2.5
 show("insert without size", {pcall(f.insert, f, {{id = "n", width = 1}})})
 show("insert before unknown", {pcall(f.insert, f, {{id = "n", width = 1, height = 1}}, "nope")})
 show("after refusals", f:result().items)
+
+-- The backdrop in results.
+show("dots", canvas.resolve{items = 4, item_size = {30, 30}, backdrop = {kind = "dots", spacing = 20, radius = 2},
+                            viewport = {width = 70, height = 50, x = 5, y = 3}})
+local g = canvas.new{items = 4, item_size = {30, 30}, backdrop = {kind = "grid", line_width = 0.5},
+                     viewport = {width = 70, height = 50}}
+g:set_zoom(1.5); g:set_viewport{x = 11, y = 7}
+show("grid backdrop, zoomed", g:result())
+show("no backdrop", canvas.resolve{items = 1, item_size = {1, 1}, backdrop = "none"})
