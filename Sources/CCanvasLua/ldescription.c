@@ -675,9 +675,13 @@ void lcanvas_apply_option(lua_State *L, int self, const char *key, int value) {
         int place;
         read_layout(L, description, &layout, &place);   /* may push place */
         apply_layout(L, canvas, &layout, canvas_get_item_count(engine));
+        /* A live canvas turns free at once: its items keep the frames they have. */
+        if (layout.kind == LCANVAS_FREE) lcanvas_check_status(L, canvas, canvas_set_layout_free(engine));
         lua_getiuservalue(L, self, 1);
         if (place) lua_pushvalue(L, place); else lua_pushnil(L);
         lua_setfield(L, -2, "place");
+        if (layout.kind == LCANVAS_FREE) lua_pushboolean(L, 1); else lua_pushnil(L);
+        lua_setfield(L, -2, "free");
     } else {
         placement options;
         read_placement(L, description, &options);

@@ -85,4 +85,16 @@ local m = canvas.new{layout = "free", tool = "select", viewport = {width = 400, 
   gestures = {{"down", x = 300, y = 200, t = 0}, {"move", x = 120, y = 20, t = 16}}}
 assert(m:result().marquee.width == 180 and #m:selection() == 1 and m:selection()[1] == 2)
 
+
+-- set_layout("free") on a live canvas: its items keep their frames and can move; back to flow, no longer free
+do
+  local live = canvas.new{items = 4, item_size = {50, 50}, layout = canvas.grid{columns = 2, h_spacing = 0, v_spacing = 0}}
+  live:set_layout("free"); live:resolve()
+  assert(live:result().free == true, "free after set_layout('free')")
+  live:move(2, -100, -100); live:resolve()
+  assert(live:result().items[2].x == -100, "a free item keeps its own coordinates")
+  live:set_layout("flow"); live:resolve()
+  assert(live:result().free ~= true, "not free after set_layout('flow')")
+end
+
 return {layout = "free", items = {}}
