@@ -156,8 +156,7 @@ extension CanvasEngine {
         }
         // Stopped past an edge (a spring caught mid-way): back on the content.
         if !motion.allowsOverscroll {
-            let ranges = scrollRanges
-            viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
+            viewport.offset = clamped(viewport.offset)
         }
     }
 

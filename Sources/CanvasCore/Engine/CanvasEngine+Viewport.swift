@@ -228,8 +228,7 @@ extension CanvasEngine {
         // band, the spring back); everything else keeps it on the content.
         // An edit does not clamp: it never moves what the viewport shows.
         if clamping && !motion.allowsOverscroll {
-            let ranges = scrollRanges
-            viewport.offset = Point(x: ranges.x.clamp(viewport.offset.x), y: ranges.y.clamp(viewport.offset.y))
+            viewport.offset = clamped(viewport.offset)
         }
         let rect = viewport.visibleRect
         // With level of detail on, only the items shown one by one (and the clusters).
