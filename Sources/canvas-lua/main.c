@@ -10,7 +10,7 @@
 ** hook, because a signal handler cannot safely touch a Lua state.
 */
 #include <errno.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 #include <math.h>
 #include <signal.h>
@@ -135,8 +135,11 @@ static void on_interrupt(int signal_number) {
 /*
 ** The CPU-time limit. Time spent inside C functions (string.rep, a pattern
 ** match, the engine's own layout) counts too, so it is measured by the
-** kernel: an ITIMER_PROF timer raises SIGPROF once the process has used
-** time_limit seconds of CPU. The handler spends the limit, which stops the
+** kernel: a timer on the main thread's CPU clock raises SIGPROF once the
+** script's thread has used time_limit seconds of CPU (canvas-lua runs
+** everything on that one thread). Not ITIMER_PROF: a process-wide CPU timer
+** makes the kernel account the process's CPU time at tick granularity, so
+** os.clock would then move in 4 ms steps. The handler spends the limit, which stops the
 ** script at its next Lua instruction. A script stuck inside one C call never
 ** reaches one, so the timer is re-armed for TIME_GRACE more seconds, and if
 ** it fires again the process writes the message and exits from the handler
@@ -145,15 +148,19 @@ static void on_interrupt(int signal_number) {
 #define TIME_GRACE 0.5
 static char time_message[160];
 static size_t time_message_length;
+static timer_t cpu_timer;
+static int has_cpu_timer;
 
+/* timer_settime is async-signal-safe: the handler re-arms with it. */
 static void arm_timer(double seconds) {
-    struct itimerval timer = {{0, 0}, {0, 0}};
+    if (!has_cpu_timer) return;
+    struct itimerspec timer = {{0, 0}, {0, 0}};
     if (seconds > 0) {
         timer.it_value.tv_sec = (time_t)seconds;
-        timer.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-        if (timer.it_value.tv_sec == 0 && timer.it_value.tv_usec == 0) timer.it_value.tv_usec = 1;
+        timer.it_value.tv_nsec = (long)((seconds - (double)(time_t)seconds) * 1e9);
+        if (timer.it_value.tv_sec == 0 && timer.it_value.tv_nsec == 0) timer.it_value.tv_nsec = 1;
     }
-    setitimer(ITIMER_PROF, &timer, NULL);
+    timer_settime(cpu_timer, 0, &timer, NULL);
 }
 
 static void on_cpu_time(int signal_number) {
@@ -180,6 +187,15 @@ static void start_timer(const char *program) {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(SIGPROF, &action, NULL);
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_SIGNAL;
+    event.sigev_signo = SIGPROF;
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &cpu_timer) != 0) {
+        fprintf(stderr, "%s: cannot start the --max-time timer: %s\n", program, strerror(errno));
+        exit(EXIT_FAILURE);
+    }
+    has_cpu_timer = 1;
     arm_timer(time_limit);
 }
 

@@ -157,7 +157,7 @@ int options_parse(int argc, char **argv, run_options *out) {
         } else if (option_with_value(argc, argv, &i, "--max-time", &value)) {
             char *end = NULL;
             double seconds = value && value[0] != '-' ? strtod(value, &end) : -1;
-            /* at most a year: setitimer's seconds must fit a time_t */
+            /* at most a year: the timer's seconds must fit a time_t */
             if (!value || !end || end == value || *end || !(seconds >= 0 && seconds <= 31536000)) {
                 usage_error(program, "--max-time expects a number of seconds from 0 to 31536000, got", value ? value : "nothing");
                 return OPTIONS_USAGE_ERROR;
