@@ -633,7 +633,8 @@ def write_document(path, r):
     L.append("gives `place` the tables the contract names, so the floor for canvas-lua, and the goal's reference.")
     L.append("**The same in canvas-lua**: that script run by canvas-lua's Lua (Debian's shared `liblua5.4.so`) instead")
     L.append("of `lua5.4`'s (the same Lua linked into the program): its difference from the row above is the")
-    L.append("interpreter, not the binding. **Lua pipeline**: place, then the check, normalize, mirror, content size,")
+    L.append("interpreter (and canvas-lua's allocator, which counts bytes for `--max-memory`), not the binding.")
+    L.append("**Lua pipeline**: place, then the check, normalize, mirror, content size,")
     L.append("anchor and a culling scan, all in plain Lua (`lua5.4`, on the prebuilt items). The Lua scripts switch to")
     L.append(f"the generational collector, as canvas-lua does. At {last['count']:,} only the rows the goal needs run.")
     L.append("")
@@ -901,8 +902,9 @@ def miss_reason(goal, r, missed_queries):
                 "`place`: `ipairs`, `math.cos`, `math.sin`) go through the library's PLT for every `lua_*` and "
                 "`luaL_*` call inside them, and `lua5.4` has Lua linked in: a 15-line C host running the same "
                 "script was 8% slower at 100,000 items and 15% at 1,000,000 linked with `-llua5.4` than with "
-                "`liblua5.4.a`, with no more instructions; loops of arithmetic or of table constructors run as fast "
-                "in both, a loop of `math.sin` calls 17% slower. Against that row "
+                "`liblua5.4.a`, with the same instruction count; loops of arithmetic or of table constructors run as "
+                "fast in both, a loop of `math.sin` calls 17% slower. canvas-lua's allocator, which counts bytes for "
+                "`--max-memory`, is in that row too (Lua's plain one measured about 4% faster on it). Against that row "
                 "canvas-lua end to end takes " + sizes(lambda run: run["to_fresh"]["canvas"] / run["to_fresh"]["fresh_host"])
                 + ": reading the frames back (four lookups each through the C API: 5.5 ms at 100,000), the "
                 "engine's resolve and first viewport (about 2 ms at 100,000, 35 at 1,000,000: section 1's pipeline "
