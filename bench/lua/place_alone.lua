@@ -2,7 +2,9 @@
 -- would hand it. Run as: lua5.4 place_alone.lua COUNT REPS [fresh]
 -- With "fresh", each run also builds the items table first, as a host that
 -- hands place a fresh table per item must (what the binding does); without
--- it, place gets one items table built beforehand.
+-- it, place gets one items table built beforehand. canvas-lua runs it too
+-- (canvas-lua --max-instructions 0 place_alone.lua COUNT REPS fresh), to
+-- time the same Lua in its interpreter: it returns an empty description.
 local here = arg[0]:match("^(.*)/") or "."
 local common = dofile(here .. "/common.lua")
 collectgarbage("generational")  -- as canvas-lua runs scripts
@@ -17,3 +19,4 @@ else
   local items = common.items(scene)
   common.report{place = common.time(reps, function() place(items, proposal) end)}
 end
+return {items = 0}

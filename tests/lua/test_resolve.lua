@@ -92,6 +92,40 @@ check.fails(function() canvas.resolve{items = 1, item_size = {1, 1}, layout = fu
             "place: frame 1: missing field 'height'", "frame field")
 check.fails(function() canvas.resolve{items = 1, item_size = {1, 1}, layout = function() return {{x = 0/0, y = 0, width = 1, height = 1}} end} end,
             "place: frame 1.x: expected a finite number, got nan", "frame nan")
+-- The frames are read four fields at a time (lplace.c): a bad frame after
+-- good ones, and a bad field after good fields, are still named exactly.
+local function frames_with(i, bad)
+  return function(items)
+    local frames = {}
+    for k = 1, #items do frames[k] = {x = k, y = 0, width = 1, height = 1} end
+    frames[i] = bad
+    return frames
+  end
+end
+check.fails(function() canvas.resolve{items = 3, item_size = {1, 1}, layout = frames_with(2, 5)} end,
+            "place: frame 2: expected a table {x=, y=, width=, height=}, got number 5", "frame not a table")
+check.fails(function() canvas.resolve{items = 3, item_size = {1, 1}, layout = frames_with(3, {x = 0, y = 0, width = 1})} end,
+            "place: frame 3: missing field 'height'", "last field missing, last frame")
+check.fails(function() canvas.resolve{items = 3, item_size = {1, 1}, layout = frames_with(2, {x = 0, y = 0, width = 1, height = "2"})} end,
+            "place: frame 2.height: expected a number, got string", "last field not a number")
+check.fails(function() canvas.resolve{items = 3, item_size = {1, 1}, layout = frames_with(3, {x = 0, y = 1/0, width = 1, height = 1})} end,
+            "place: frame 3.y: expected a finite number, got inf", "frame inf")
+check.fails(function() canvas.resolve{items = 2, item_size = {1, 1}, layout = frames_with(2, {x = 0, y = 0, width = 1, height = -1})} end,
+            "place: frame 2: negative size", "frame negative size")
+-- Frames are read as Lua reads tables: through __index, and an array with __index and __len.
+local defaults = {__index = {width = 4, height = 5}}
+r = canvas.resolve{items = 3, item_size = {1, 1}, layout = function(items)
+  local frames = {}
+  for k = 1, #items do frames[k] = setmetatable({x = 10 * k, y = 0}, defaults) end
+  return frames
+end}
+check.rect(r.items[3], 20, 0, 4, 5, "frame fields through __index")
+r = canvas.resolve{items = 2, item_size = {1, 1}, layout = function()
+  return setmetatable({}, {__len = function() return 2 end,
+                           __index = function(_, k) return {x = 6 * k, y = 0, width = 6, height = 6} end})
+end}
+check.rect(r.items[2], 6, 0, 6, 6, "frames array through __index and __len")
+
 check.fails(function() canvas.resolve{items = 1, item_size = {1, 1}, colour = "red"} end, "unknown key 'colour'", "typo key")
 check.fails(function() canvas.resolve{items = 1, item_size = {1, 1}, layout = function() error("boom") end} end,
             "boom", "error in place")
