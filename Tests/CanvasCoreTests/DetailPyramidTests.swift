@@ -196,7 +196,9 @@ struct DetailPyramidTests {
             }
         }
         var rebuilt = DetailPyramid(frames: frames)
-        for key in pyramid.builtLevels { rebuilt.buildLevel(key, frames: frames) }
+        for key in pyramid.builtLevels { rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: frames) }
+        #expect(pyramid.members != nil)
+        frames.withUnsafeBufferPointer { rebuilt.ensureMembers($0) }
         #expect(pyramid.count == rebuilt.count)
         #expect(Set(pyramid.builtLevels) == Set(rebuilt.builtLevels))
         for key in pyramid.builtLevels {
@@ -216,24 +218,30 @@ struct DetailPyramidTests {
 private struct CellContents: Hashable {
     var row: Int
     var column: Int
-    var groups: [DetailPyramid.Group]
+    var group: DetailPyramid.Group
 }
 
-private func levelContents(_ pyramid: DetailPyramid, _ key: DetailPyramid.LevelKey) -> [CellContents] {
-    var cells: [CellContents] = []
-    pyramid.levels[key]?.visitAll { row, column, groups in
-        let sorted = groups.sorted { ($0.sizeClass.x, $0.sizeClass.y) < ($1.sizeClass.x, $1.sizeClass.y) }
-        cells.append(CellContents(row: row, column: column, groups: sorted))
+/// A level's grids by class ("x,y"), the empty ones left out.
+private func levelContents(_ pyramid: DetailPyramid, _ key: DetailPyramid.LevelKey) -> [String: [CellContents]] {
+    var result: [String: [CellContents]] = [:]
+    for sizeClass in pyramid.builtClasses(at: key) {
+        var cells: [CellContents] = []
+        pyramid.grid(key, pyramid.classIDs[sizeClass]!)!.visitAll { row, column, group in
+            cells.append(CellContents(row: row, column: column, group: group))
+        }
+        if !cells.isEmpty { result["\(sizeClass.x),\(sizeClass.y)"] = cells }
     }
-    return cells
+    return result
 }
 
+/// The member grids by class, the empty ones left out.
 private func classContents(_ pyramid: DetailPyramid) -> [String: [[Int]]] {
     var result: [String: [[Int]]] = [:]
-    for (sizeClass, grid) in pyramid.classes {
+    for (id, grid) in (pyramid.members ?? []).enumerated() {
         var cells: [[Int]] = []
         grid.visitAll { row, column, members in cells.append([row, column] + members.map(Int.init)) }
-        result["\(sizeClass.x),\(sizeClass.y)"] = cells
+        let sizeClass = pyramid.sizeClasses[id]
+        if !cells.isEmpty { result["\(sizeClass.x),\(sizeClass.y)"] = cells }
     }
     return result
 }
