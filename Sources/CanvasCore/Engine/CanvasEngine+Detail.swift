@@ -143,7 +143,7 @@ extension CanvasEngine {
     func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         let frames = resolution.frames
         // Taken out while in use, so that editing it does not copy it.
-        var pyramid = builtDetail ?? DetailPyramid(frames: frames)
+        var pyramid = builtDetail ?? DetailPyramid(frames: frames, within: resolution.contentBounds)
         builtDetail = nil
         defer { builtDetail = pyramid }
         let first = pyramid.builtLevels.isEmpty

@@ -23,6 +23,11 @@ extension DetailPyramid {
     ///   insert or remove is.
     public mutating func update(position: Int, from old: Rect?, to new: Rect?, frames: [Rect]) {
         guard old != nil || new != nil else { return }
+        guard counted else {
+            // Nothing stored yet: the first query counts the frames as they are then.
+            if let new, SpatialIndex.isIndexable(new) { centres.add(new) }
+            return
+        }
         let oldFrame = old.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
         let newFrame = new.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
         var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []

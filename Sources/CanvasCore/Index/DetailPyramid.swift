@@ -82,6 +82,9 @@ public struct DetailPyramid: Hashable, Sendable {
 
     /// The items of one class in one cell of a level.
     struct Group: Hashable, Sendable {
+        @inline(__always) private func lesser(_ a: Double, _ b: Double) -> Double { DetailPyramid.lesserOf(a, b) }
+        @inline(__always) private func greater(_ a: Double, _ b: Double) -> Double { DetailPyramid.greaterOf(a, b) }
+
         var count = 0
         var first = Int.max
         var minX = Double.infinity, minY = Double.infinity
@@ -95,28 +98,28 @@ public struct DetailPyramid: Hashable, Sendable {
         mutating func add(_ position: Int, _ frame: Rect) {
             count += 1
             first = Swift.min(first, position)
-            minX = Swift.min(minX, frame.x)
-            minY = Swift.min(minY, frame.y)
-            maxX = Swift.max(maxX, frame.x + frame.width)
-            maxY = Swift.max(maxY, frame.y + frame.height)
-            minWidth = Swift.min(minWidth, frame.width)
-            maxWidth = Swift.max(maxWidth, frame.width)
-            minHeight = Swift.min(minHeight, frame.height)
-            maxHeight = Swift.max(maxHeight, frame.height)
+            minX = lesser(minX, frame.x)
+            minY = lesser(minY, frame.y)
+            maxX = greater(maxX, frame.x + frame.width)
+            maxY = greater(maxY, frame.y + frame.height)
+            minWidth = lesser(minWidth, frame.width)
+            maxWidth = greater(maxWidth, frame.width)
+            minHeight = lesser(minHeight, frame.height)
+            maxHeight = greater(maxHeight, frame.height)
         }
 
         @inline(__always)
         mutating func merge(_ other: Group) {
             count += other.count
             first = Swift.min(first, other.first)
-            minX = Swift.min(minX, other.minX)
-            minY = Swift.min(minY, other.minY)
-            maxX = Swift.max(maxX, other.maxX)
-            maxY = Swift.max(maxY, other.maxY)
-            minWidth = Swift.min(minWidth, other.minWidth)
-            maxWidth = Swift.max(maxWidth, other.maxWidth)
-            minHeight = Swift.min(minHeight, other.minHeight)
-            maxHeight = Swift.max(maxHeight, other.maxHeight)
+            minX = lesser(minX, other.minX)
+            minY = lesser(minY, other.minY)
+            maxX = greater(maxX, other.maxX)
+            maxY = greater(maxY, other.maxY)
+            minWidth = lesser(minWidth, other.minWidth)
+            maxWidth = greater(maxWidth, other.maxWidth)
+            minHeight = lesser(minHeight, other.minHeight)
+            maxHeight = greater(maxHeight, other.maxHeight)
         }
 
         /// Whether taking `frame` out could change anything but the count.
@@ -129,6 +132,13 @@ public struct DetailPyramid: Hashable, Sendable {
                 || (minHeight != maxHeight && (frame.height == minHeight || frame.height == maxHeight))
         }
     }
+
+    /// Frames taking part are finite, so the minimum and maximum need no
+    /// care for NaN: these are single instructions (`minsd`, `maxsd`).
+    @inline(__always)
+    static func lesserOf(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+    @inline(__always)
+    static func greaterOf(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// A level's cell sides, as binary exponents: 2^x × 2^y.
     public struct LevelKey: Hashable, Sendable {
@@ -226,6 +236,43 @@ public struct DetailPyramid: Hashable, Sendable {
         }
         self.centres = centres
         count = total
+    }
+
+    /// Whether `count` and the classes' counts are known yet.
+    var counted = true
+
+    /// A pyramid to be counted by its first query, in the same pass over
+    /// the frames that builds the query's level (a second pass would cost
+    /// as much again): `bounds` is a box holding every frame that takes
+    /// part (the resolution's content bounds, say). A frame outside it is
+    /// still counted and clustered exactly, only binned more slowly.
+    public init(frames: [Rect], within bounds: Rect) {
+        precondition(frames.count <= Int(UInt32.max), "too many frames for a detail pyramid")
+        if bounds.isFinite {
+            centres = CentreBounds(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY)
+        }
+        counted = false
+    }
+
+    /// Counts the frames by class, if the pyramid was made to wait for it;
+    /// while a level is to be built, in the same pass, for the classes
+    /// `include` picks.
+    mutating func ensureCounted(_ frames: UnsafeBufferPointer<Rect>, building key: LevelKey? = nil, include: (SizeClass) -> Bool = { _ in false }) {
+        guard !counted else { return }
+        counted = true
+        var builder = LevelBuilder(key: key ?? LevelKey(x: 0, y: 0), centres: centres, total: frames.count, expected: nil)
+        var lookup = ClassLookup()
+        let counts = builder.addAll(frames) { x, y in
+            let id = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
+            return (id, key != nil && include(sizeClasses[id]))
+        }
+        for (id, n) in counts.enumerated() { classCounts[id] += n }
+        count = classCounts.reduce(0, +)
+        if let key, !builder.classes.isEmpty {
+            var grids = [Cells?](repeating: nil, count: sizeClasses.count)
+            for (id, cells) in builder.finish() { grids[id] = cells }
+            levels[key] = grids
+        }
     }
 
     /// The id of a class, given one if it has none yet.
@@ -339,8 +386,11 @@ public struct DetailPyramid: Hashable, Sendable {
     }
 
     mutating func buildLevel(_ key: LevelKey, classes: [SizeClass]?, frames: [Rect]) {
-        let ids = classes.map { $0.compactMap { classIDs[$0] } } ?? Array(sizeClasses.indices)
-        frames.withUnsafeBufferPointer { ensureLevel(key, classes: ids.filter { classCounts[$0] > 0 }, frames: $0) }
+        frames.withUnsafeBufferPointer { frames in
+            ensureCounted(frames)
+            let ids = classes.map { $0.compactMap { classIDs[$0] } } ?? Array(sizeClasses.indices)
+            ensureLevel(key, classes: ids.filter { classCounts[$0] > 0 }, frames: frames)
+        }
     }
 
     /// Builds each level from `key` (built) towards `coarsest`, a doubling at
@@ -374,7 +424,8 @@ public struct DetailPyramid: Hashable, Sendable {
             }
         }
         guard !missing.isEmpty else { return }
-        var builder = LevelBuilder(key: key, classes: missing, counts: classCounts, total: count, centres: centres)
+        var builder = LevelBuilder(key: key, centres: centres, total: count, expected: classCounts)
+        for id in missing { builder.include(id) }
         if let members {
             for id in missing {
                 members[id].visitAll { _, _, list in
@@ -383,18 +434,10 @@ public struct DetailPyramid: Hashable, Sendable {
             }
         } else {
             var lookup = ClassLookup()
-            var lastX = Int.min, lastY = Int.min, lastID = 0, included = false
-            for position in 0..<frames.count {
-                let frame = frames[position]
-                guard SpatialIndex.isIndexable(frame) else { continue }
-                let x = Int(frame.width.exponent), y = Int(frame.height.exponent)
-                if x != lastX || y != lastY {
-                    lastX = x
-                    lastY = y
-                    lastID = lookup.id(x, y) { classIDs[SizeClass(x: x, y: y)] ?? -1 }
-                    included = lastID >= 0 && builder.includes(lastID)
-                }
-                if included { builder.add(position, frame, lastID) }
+            let classIDs = self.classIDs, wanted = builder.included
+            _ = builder.addAll(frames) { x, y in
+                let id = lookup.id(x, y) { classIDs[SizeClass(x: x, y: y)] ?? -1 }
+                return (id, id >= 0 && id < wanted.count && wanted[id])
             }
         }
         for (id, cells) in builder.finish() { grids[id] = cells }
@@ -468,8 +511,13 @@ public struct DetailPyramid: Hashable, Sendable {
     ///   cells covered + large items found) when no cell mixes small and
     ///   large items of one size class; such a cell adds its items of that class.
     public mutating func query(_ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect]) -> Answer {
-        guard count > 0, rect.isFinite, !rect.isEmpty else { return .empty }
+        guard rect.isFinite, !rect.isEmpty else { return .empty }
         let key = Self.levelKey(cell: cell, zoom: zoom)
+        if !counted {
+            let bounds = Bounds(zoom: zoom, minSize: minSize)
+            frames.withUnsafeBufferPointer { ensureCounted($0, building: key) { Self.kind(of: $0, bounds) != .large } }
+        }
+        guard count > 0 else { return .empty }
         let kinds = self.kinds(zoom: zoom, minSize: minSize)
         return frames.withUnsafeBufferPointer { frames in
             if kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
@@ -507,13 +555,13 @@ public struct DetailPyramid: Hashable, Sendable {
     /// the unzoomed ones, so a class's extreme sizes decide it.
     func kinds(zoom: ZoomTransform, minSize: Double) -> [Kind] {
         let bounds = Bounds(zoom: zoom, minSize: minSize)
-        return sizeClasses.indices.map { id in
-            let sizeClass = sizeClasses[id]
-            if classCounts[id] == 0 { return .absent }
-            if bounds.allLarge(width: Self.power(sizeClass.x), height: Self.power(sizeClass.y)) { return .large }
-            if bounds.allSmall(width: Self.power(sizeClass.x + 1).nextDown, height: Self.power(sizeClass.y + 1).nextDown) { return .small }
-            return .boundary
-        }
+        return sizeClasses.indices.map { classCounts[$0] == 0 ? .absent : Self.kind(of: sizeClasses[$0], bounds) }
+    }
+
+    static func kind(of sizeClass: SizeClass, _ bounds: Bounds) -> Kind {
+        if bounds.allLarge(width: power(sizeClass.x), height: power(sizeClass.y)) { return .large }
+        if bounds.allSmall(width: power(sizeClass.x + 1).nextDown, height: power(sizeClass.y + 1).nextDown) { return .small }
+        return .boundary
     }
 
     private func answer(

@@ -22,7 +22,9 @@ struct SparseCells<Payload> {
     static func slot(_ t: Double) -> Int {
         if !(t >= -slotLimit) { return -Int(slotLimit) }
         if t >= slotLimit { return Int(slotLimit) }
-        return Int(t.rounded(.down))
+        // ⌊t⌋ by truncation (exact in this range), without a call to floor.
+        let truncated = Int(t)
+        return Double(truncated) > t ? truncated - 1 : truncated
     }
 
     func payload(row: Int, column: Int) -> Payload? {
