@@ -45,7 +45,7 @@
 /// aggregates (count, first, union, smallest and largest width and height),
 /// one per cell holding items of the class. Wholly small classes are
 /// answered from aggregates; wholly large ones from the class's member
-/// grid (cells of two class sizes, keyed by centre), whose items are the
+/// grid (cells of eight class sizes, keyed by centre), whose items are the
 /// answer; a boundary class is decided per aggregate from its extreme
 /// sizes, and only a cell that mixes small and large items of the same
 /// class is checked item by item.
@@ -194,9 +194,10 @@ public struct DetailPyramid: Hashable, Sendable {
     var classIDs: [SizeClass: Int] = [:]
     /// The items taking part, per class id.
     var classCounts: [Int] = []
-    /// Per class id, the items by the cell of their centre, cells two class
-    /// sizes on a side (so an item's frame never reaches past the
-    /// neighbouring cells), positions ascending in each; nil until needed.
+    /// Per class id, the items by the cell of their centre, cells eight
+    /// class sizes on a side (so an item's frame never reaches past the
+    /// neighbouring cells, and a cell holds tens of items in a dense scene,
+    /// not one or two), positions ascending in each; nil until needed.
     var members: [Members]?
     /// Per level, per class id, the class's aggregates (nil, or past the
     /// end: not built at this level).
@@ -354,8 +355,9 @@ public struct DetailPyramid: Hashable, Sendable {
         return first...Swift.max(first, SparseCells<Group>.slot(high / side))
     }
 
+    /// The sides of a member grid's cells: eight times the class's smallest sides.
     static func classSides(_ sizeClass: SizeClass) -> (width: Double, height: Double) {
-        (power(sizeClass.x + 1), power(sizeClass.y + 1))
+        (power(sizeClass.x + 3), power(sizeClass.y + 3))
     }
 
     // MARK: Levels
@@ -426,7 +428,9 @@ public struct DetailPyramid: Hashable, Sendable {
         guard !missing.isEmpty else { return }
         var builder = LevelBuilder(key: key, centres: centres, total: count, expected: classCounts)
         for id in missing { builder.include(id) }
-        if let members {
+        // From the member grids when the classes are a small part of the
+        // items (reading their frames out of order); else in data order.
+        if let members, 4 * missing.reduce(0, { $0 + classCounts[$1] }) < count {
             for id in missing {
                 members[id].visitAll { _, _, list in
                     for member in list { builder.add(Int(member), frames[Int(member)], id) }
@@ -454,17 +458,44 @@ public struct DetailPyramid: Hashable, Sendable {
         return nearest
     }
 
-    /// The member grids, built (for every class at once) if they are not yet.
+    /// The member grids, built (for every class at once) if they are not yet:
+    /// one pass over the frames, each run of items in one cell of one class
+    /// appended at once.
     mutating func ensureMembers(_ frames: UnsafeBufferPointer<Rect>) {
         guard members == nil else { return }
         var grids = [Members](repeating: Members(), count: sizeClasses.count)
-        for (position, frame) in frames.enumerated() where SpatialIndex.isIndexable(frame) {
-            let id = register(SizeClass(frame))
-            if id >= grids.count { grids.append(Members()) }
-            let (width, height) = Self.classSides(sizeClasses[id])
-            let (row, column) = Self.cell(of: frame, width: width, height: height)
-            grids[id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { $0.append(UInt32(position)) }
+        var lookup = ClassLookup()
+        var run: [UInt32] = [], runID = -1, runRow = 0, runColumn = 0
+        var lastX = Int.min, lastY = Int.min, lastID = 0, inverseWidth = 1.0, inverseHeight = 1.0
+        func flush() {
+            guard runID >= 0 else { return }
+            grids[runID].update(row: runRow, column: runColumn, make: { [] }, isEmpty: { $0.isEmpty }) { $0 += run }
+            run.removeAll(keepingCapacity: true)
         }
+        for position in 0..<frames.count {
+            let frame = frames[position]
+            guard SpatialIndex.isIndexable(frame) else { continue }
+            let x = Int(frame.width.exponent), y = Int(frame.height.exponent)
+            if x != lastX || y != lastY {
+                lastX = x
+                lastY = y
+                lastID = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
+                if lastID >= grids.count { grids.append(Members()) }
+                let (width, height) = Self.classSides(sizeClasses[lastID])
+                inverseWidth = 1 / width
+                inverseHeight = 1 / height
+            }
+            let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
+            let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
+            if lastID != runID || row != runRow || column != runColumn {
+                flush()
+                runID = lastID
+                runRow = row
+                runColumn = column
+            }
+            run.append(UInt32(position))
+        }
+        flush()
         members = grids
     }
 
