@@ -17,10 +17,14 @@ struct DetailPyramidBuildTests {
             switch position % 131 {
             case 5: return Rect(x: 1e-310, y: 20, width: 4e-310, height: 3)  // subnormal width
             case 9: return Rect(x: 3, y: 3, width: 0, height: 3)  // no part
-            case 17: return Rect(x: rng.uniform(-9e4, -5e4).rounded(), y: rng.uniform(4e4, 6e4).rounded(), width: 40, height: 30)
+            // Outside the bounds the tests give, beside the rows (their rows of cells are shared) and far below.
+            case 17: return Rect(x: rng.uniform(-9e4, -5e4).rounded(), y: rng.uniform(0, 2000).rounded(), width: 40, height: 30)
+            case 18: return Rect(x: rng.uniform(0, 3000).rounded(), y: rng.uniform(4e4, 6e4).rounded(), width: 40, height: 30)
             default: break
             }
-            let width = [8.0, 24, 40, 96][position / 997 % 4], height = [6.0, 20, 30][position / 1499 % 3]
+            // Four width classes and three height classes, sides varying within each.
+            let width = [8.0, 16, 32, 64][position / 997 % 4] * (1 + Double(position % 7) / 8)
+            let height = [4.0, 16, 32][position / 1499 % 3] * (1 + Double(position % 5) / 8)
             let column = position % columns, row = position / columns
             // Pitch 64 × 32: every other centre sits on a multiple of 64 or 32.
             let cx = Double(column) * 64 + (column % 2 == 0 ? 0 : 13), cy = Double(row) * 32 + (row % 3 == 0 ? 0 : 7)
@@ -125,7 +129,7 @@ struct DetailPyramidBuildTests {
                 var new = old
                 new.x += rng.uniform(-400, 400).rounded()
                 new.y += rng.uniform(-300, 300).rounded()
-                if step % 7 == 0 { new.width = [8.0, 24, 40, 96][rng.below(4)] }
+                if step % 7 == 0 { new.width = [8.0, 16, 32, 64][rng.below(4)] * (1 + Double(rng.below(8)) / 8) }
                 frames[position] = new
                 pyramid.update(position: position, from: old, to: new, frames: frames)
             case 2:
