@@ -176,4 +176,18 @@ struct DetailPyramidBuildTests {
             checkDetail(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames), frames, area, zoom: zoom, minSize: 2, cell: 16)
         }
     }
+
+    @Test("the bounds' rounding is rounded(): ties away from zero, signed zeros, large and odd values")
+    func rounding() {
+        var rng = SplitMix64(seed: 8)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                0.3, -0.3, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496,
+                                9.1e18, -9.3e18, 1e300, -1e300, .infinity, -.infinity, 5e-324, -5e-324]
+        values += (0..<2000).map { _ in rng.uniform(-1e6, 1e6) } + (0..<2000).map { _ in (rng.uniform(-4000, 4000)).rounded() + 0.5 }
+        for value in values {
+            let ours = DetailPyramid.rounded(value), theirs = value.rounded()
+            #expect(ours == theirs && ours.sign == theirs.sign, "\(value)")
+        }
+        #expect(DetailPyramid.rounded(.nan).isNaN)
+    }
 }

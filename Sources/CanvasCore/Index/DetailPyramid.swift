@@ -623,11 +623,10 @@ public struct DetailPyramid: Hashable, Sendable {
         var clusters: [Cluster] = []
         let innerColumns = Self.covered(exact.x, exact.x + exact.width, side: width)
         let innerRows = Self.covered(exact.y, exact.y + exact.height, side: height)
-        func zoomedBounds(_ group: Group) -> Rect {
-            let left = zoom.position(group.minX, axis: .horizontal), right = zoom.position(group.maxX, axis: .horizontal)
-            let top = zoom.position(group.minY, axis: .vertical), bottom = zoom.position(group.maxY, axis: .vertical)
-            let (l, r) = zoom.scalesX ? (left.rounded(), right.rounded()) : (left, right)
-            let (t, b) = zoom.scalesY ? (top.rounded(), bottom.rounded()) : (top, bottom)
+        let scalesX = zoom.scalesX, scalesY = zoom.scalesY, scale = zoom.scale
+        @inline(__always) func zoomedBounds(_ group: Group) -> Rect {
+            let (l, r) = scalesX ? (Self.rounded(group.minX * scale), Self.rounded(group.maxX * scale)) : (group.minX, group.maxX)
+            let (t, b) = scalesY ? (Self.rounded(group.minY * scale), Self.rounded(group.maxY * scale)) : (group.minY, group.maxY)
             return Rect(x: l, y: t, width: r - l, height: b - t)
         }
 
@@ -724,6 +723,18 @@ public struct DetailPyramid: Hashable, Sendable {
         }
         items.sort()
         return Answer(items: items, clusters: clusters)
+    }
+
+    /// `value.rounded()` (to nearest, ties away from zero), without a call
+    /// into libm: a cluster's four edges are rounded on every frame.
+    @inline(__always)
+    static func rounded(_ value: Double) -> Double {
+        guard abs(value) < 4_503_599_627_370_496 else { return value }  // 2^52 and up (or NaN): already whole
+        let truncated = Double(Int64(value))
+        let fraction = value - truncated  // exact
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return Double(signOf: value, magnitudeOf: truncated)  // -0.3 gives -0.0, as rounded() does
     }
 
     static func lowerBound(_ value: UInt32, in values: [UInt32]) -> Int {
