@@ -17,23 +17,32 @@
 
 typedef struct layout_ctx {
     size_t n;
-    canvas_size *sizes;
+    canvas_size *sizes;          /* NULL when every item has `size` (layout_prepare_fixed) */
+    canvas_size size;
     canvas_rect *canvas_frames;  /* the caller's buffer for canvas_copy_frames */
     canvas_rect *floor_frames;
 } layout_ctx;
 
-layout_ctx *layout_prepare(size_t n, double width, double height) {
+static layout_ctx *prepare(size_t n, double width, double height, int fixed) {
     layout_ctx *ctx = xmalloc(sizeof *ctx);
     ctx->n = n;
-    ctx->sizes = xmalloc(n * sizeof *ctx->sizes);
+    ctx->size = (canvas_size){width, height};
+    ctx->sizes = fixed ? NULL : xmalloc(n * sizeof *ctx->sizes);
     ctx->canvas_frames = xmalloc(n * sizeof *ctx->canvas_frames);
     ctx->floor_frames = xmalloc(n * sizeof *ctx->floor_frames);
-    for (size_t i = 0; i < n; i++) ctx->sizes[i] = (canvas_size){width, height};
+    for (size_t i = 0; ctx->sizes && i < n; i++) ctx->sizes[i] = ctx->size;
     /* Touch the output buffers once, so no run pays for first-touch page faults. */
     memset(ctx->canvas_frames, 0, n * sizeof *ctx->canvas_frames);
     memset(ctx->floor_frames, 0, n * sizeof *ctx->floor_frames);
     return ctx;
 }
+
+/* n items of width x height, each size handed to Canvas (canvas_set_items). */
+layout_ctx *layout_prepare(size_t n, double width, double height) { return prepare(n, width, height, 0); }
+
+/* n items of one fixed size: Canvas gets no sizes, only canvas_set_item_size,
+   and the floor reads no array either. */
+layout_ctx *layout_prepare_fixed(size_t n, double width, double height) { return prepare(n, width, height, 1); }
 
 void layout_free(layout_ctx *ctx) {
     free(ctx->sizes);
@@ -48,6 +57,7 @@ double layout_canvas(layout_ctx *ctx) {
     canvas_engine *engine = canvas_engine_create();
     size_t count = 0;
     double start = now_seconds();
+    if (!ctx->sizes) CHECK(engine, canvas_set_item_size(engine, ctx->size));
     CHECK(engine, canvas_set_items(engine, ctx->sizes, NULL, ctx->n));
     CHECK(engine, canvas_set_layout_flow(engine, 8, 8, CANVAS_FLOW_ALIGN_CENTER, 0));
     CHECK(engine, canvas_resolve(engine));
@@ -62,6 +72,8 @@ double layout_canvas(layout_ctx *ctx) {
 }
 
 static inline double sanitize(double side) { return isfinite(side) && side > 0 ? side : 0; }
+
+static inline canvas_size size_at(const layout_ctx *ctx, size_t i) { return ctx->sizes ? ctx->sizes[i] : ctx->size; }
 
 /* Swift's max and min, which compile to one instruction each (libm's fmax
    and fmin are calls, for their NaN rules). */
@@ -80,14 +92,14 @@ double layout_floor(layout_ctx *ctx) {
     const double margin_top = 0, margin_leading = 0, margin_bottom = 0, margin_trailing = 0;
     const double anchor_x = 0.5, anchor_y = 0.5;
     const size_t n = ctx->n;
-    const canvas_size *sizes = ctx->sizes;
     canvas_rect *frames = ctx->floor_frames;
 
     double start = now_seconds();
     /* Wrapping width: the side of a square holding every item, at least the widest. */
     double widest = 0, area = 0;
     for (size_t i = 0; i < n; i++) {
-        double w = sanitize(sizes[i].width), h = sanitize(sizes[i].height);
+        canvas_size size = size_at(ctx, i);
+        double w = sanitize(size.width), h = sanitize(size.height);
         widest = max2(widest, w);
         area += (w + h_spacing) * (h + v_spacing);
     }
@@ -97,7 +109,8 @@ double layout_floor(layout_ctx *ctx) {
     size_t row_start = 0;
     double row_y = 0, row_height = 0, cursor_x = 0;
     for (size_t i = 0; i < n; i++) {
-        double w = sanitize(sizes[i].width), h = sanitize(sizes[i].height);
+        canvas_size size = size_at(ctx, i);
+        double w = sanitize(size.width), h = sanitize(size.height);
         if (i > row_start && cursor_x + w > limit) {
             for (size_t j = row_start; j < i; j++)
                 frames[j].y = row_y + (row_height - frames[j].height) * row_alignment;
@@ -150,7 +163,8 @@ int layout_same(const layout_ctx *ctx) {
 double layout_wrapping_width(const layout_ctx *ctx) {
     double area = 0, widest = 0;
     for (size_t i = 0; i < ctx->n; i++) {
-        double w = sanitize(ctx->sizes[i].width), h = sanitize(ctx->sizes[i].height);
+        canvas_size size = size_at(ctx, i);
+        double w = sanitize(size.width), h = sanitize(size.height);
         widest = max2(widest, w);
         area += (w + 8) * (h + 8);
     }

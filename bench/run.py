@@ -26,6 +26,7 @@ import time
 
 import motion
 import lod  # after motion: both import run, whose FRAME motion reads as it loads
+import scale
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -65,6 +66,7 @@ def compile_benches(bin_dir, out_dir):
         "frame": ([], "frame.c", []),
         "lod": ([], "lod.c", []),
         "memory": ([], "memory.c", []),
+        "scale": ([os.path.join(BENCH, "layout.c")], "scale.c", []),
     }
     for name, (flags, source, libraries) in targets.items():
         run(common + flags + [os.path.join(BENCH, source), "-o", os.path.join(out_dir, name)] + link + libraries)
@@ -254,17 +256,21 @@ def bench_startup(bin_dir, rounds):
 
 # ---- 5. memory -----------------------------------------------------------------
 
-def bench_memory(memory, count, rounds, env=None):
+def bench_memory(memory, count, rounds, env=None, kind="given"):
+    """memory.c's baseline and canvas processes, alternating; kind is how the
+    sizes come (given, fixed or varied: see memory.c)."""
     samples = {"baseline": [], "canvas": []}
     for _ in range(rounds):
         for mode in samples:
-            samples[mode].append(json.loads(run([memory, mode, str(count)], env=env)))
+            samples[mode].append(json.loads(run([memory, mode, str(count), kind], env=env)))
     base = statistics.median(s["hwm_kib"] for s in samples["baseline"])
     peak = statistics.median(s["hwm_kib"] for s in samples["canvas"])
     base_rss = statistics.median(s["rss_kib"] for s in samples["baseline"])
     rss = statistics.median(s["rss_kib"] for s in samples["canvas"])
     return {
         "count": count,
+        "kind": kind,
+        "rounds": rounds,
         "baseline_kib": base,
         "canvas_kib": peak,
         "per_item": (peak - base) * 1024 / count,
@@ -506,7 +512,7 @@ def write_document(path, r):
         (f"At most 64 bytes per item ({mem['count']:,} items, peak)", f"{mem['per_item']:.1f} B", mem["per_item"] <= 64),
         (f"Zoom step at {int(inter_sizes[-1]):,} items about what it costs at {int(inter_sizes[0]):,} (within 1.5×)",
          f"{us(big_i['zoom'])} µs vs {us(small_i['zoom'])} µs = {ratio(zoom_ratio)}", zoom_ratio <= 1.5),
-    ] + motion.goals(r["frames"]) + lod.goals(r["lod"])
+    ] + motion.goals(r["frames"]) + lod.goals(r["lod"]) + scale.goals(r["scale"])
 
     L = []
     L.append("# Benchmarks")
@@ -663,9 +669,11 @@ def write_document(path, r):
     L.append(f"| {mem['per_item']:.1f} B | {mem['live_per_item']:.1f} B | {mem['baseline_kib'] / 1024:.1f} MiB | "
              f"{mem['canvas_kib'] / 1024:.1f} MiB |")
     L.append("")
-    L.append("Where the bytes go: the engine's copy of the sizes (16 B an item), the ids (8), the frames (32), and the")
-    L.append("index's cell offsets and entries (about 10 here: an item straddles 2.25 cells on average).")
+    L.append("Where the bytes go: the frames (32 B an item) and the index's cell offsets and entries (about 10 here: an")
+    L.append("item straddles 2.25 cells on average). Ids 1…n are not stored, and sizes that are all alike (as here) are")
+    L.append("stored once: varied sizes add 16 B an item, explicit ids 8 and the id table about 40.")
     L.append("")
+    L += scale.section(r["scale"])
 
     # 6. Start-up
     L.append("## 6. Start-up")
@@ -821,6 +829,8 @@ def miss_reason(goal, r, missed_queries):
         return motion.miss_reason(goal, r["frames"])
     if goal in (g[0] for g in lod.goals(r["lod"])):
         return lod.miss_reason(goal, r["lod"])
+    if goal in (g[0] for g in scale.goals(r["scale"])):
+        return scale.miss_reason(goal, r["scale"])
     lay, script, mem, inter = r["layout"], r["scripting"], r["memory"], r["interaction"]
     if goal.startswith("Layout pipeline"):
         worst = max(lay, key=lambda n: lay[n]["canvas"] / lay[n]["floor"])
@@ -900,6 +910,7 @@ def main():
     r["lod"] = lod.bench_lod(programs["lod"], args.quick)
     log("memory")
     r["memory"] = bench_memory(programs["memory"], big, 3)
+    r["scale"] = scale.bench_scale(programs["scale"], programs["memory"], args.quick)
     log("start-up")
     r["startup"] = bench_startup(bin_dir, 20 if args.quick else 60)
     if args.before_bin:

@@ -23,6 +23,7 @@ struct CanvasEngineTests {
         #expect(list.ids == [1, 2, 3])
         #expect(list.ids.isSequential)
         #expect(list.sizes == [.zero, .zero, .zero])
+        #expect(list.sizes.uniformSize == .zero)
         #expect(list.index(of: 3) == 2 && list.index(of: 4) == nil)
         let engine = CanvasEngine()
         engine.setSizing(.fixed(size(10, 5)))

@@ -565,3 +565,30 @@ struct QueryIDsTests {
         #expect(out == [5, 5])
     }
 }
+
+@Suite("Spatial index: the typical size of a long list")
+struct SpatialIndexSamplingTests {
+    @Test("Past 131,072 frames the cells follow a sample's median: every k-th frame")
+    func sampledMedian() {
+        // 300,000 frames, k = 4: every 4th frame is 100 wide, the rest 10.
+        // All sides' median is 10; the sample's (frames 0, 4, 8, …) is 100.
+        let frames: [Rect] = (0..<300_000).map { (i: Int) -> Rect in
+            let width: Double = i % 4 == 0 ? 100 : 10
+            return rect(Double(i % 1000) * 120, Double(i / 1000) * 120, width, 10)
+        }
+        let index = SpatialIndex(frames: frames)
+        #expect(index.cellSize.width >= 200)
+        #expect(index.query(rect(0, 0, 250, 5)) == [0, 1, 2])
+    }
+
+    @Test("A sample that meets no indexable frame takes every one instead")
+    func sparseIndexable() {
+        // k = 2 samples the even positions; only position 200,001 is indexable.
+        var frames = [Rect](repeating: rect(0, 0, 0, 0), count: 300_000)
+        frames[200_001] = rect(50, 60, 10, 20)
+        let index = SpatialIndex(frames: frames)
+        #expect(index.indexedCount == 1)
+        #expect(index.query(rect(0, 0, 100, 100)) == [200_001])
+        #expect(index.item(at: point(55, 70)) == 200_001)
+    }
+}

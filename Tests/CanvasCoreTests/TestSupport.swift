@@ -205,7 +205,7 @@ struct StubLayout: CanvasLayout {
 
     func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
         log.proposals.append(proposal)
-        log.itemSizes.append(items.sizes)
+        log.itemSizes.append(Array(items.sizes))
         return try frames(items, proposal)
     }
 

@@ -50,14 +50,15 @@ extension CanvasEngine {
     }
 
     /// The sizes the next resolve lays out.
-    func currentSizes() -> [Size] {
+    func currentSizes() -> ItemSizes {
         switch sizing {
         case .given:
             return items.sizes
         case .fixed(let size):
-            return [Size](repeating: size, count: items.count)
+            return ItemSizes(repeating: size, count: items.count)
         case .measured(let estimate):
-            return items.ids.map { measuredSizes[$0] ?? estimate }
+            guard !measuredSizes.isEmpty else { return ItemSizes(repeating: estimate, count: items.count) }
+            return ItemSizes(items.ids.map { measuredSizes[$0] ?? estimate })
         }
     }
 

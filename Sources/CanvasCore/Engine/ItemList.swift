@@ -2,16 +2,17 @@
 /// id to position.
 public struct ItemList: Sendable {
     public private(set) var ids: ItemIDs
-    /// The sizes given with the items (zeros when they were omitted).
-    public private(set) var sizes: [Size]
+    /// The sizes given with the items (zeros when they were omitted); one
+    /// size shared by every item is stored once.
+    public private(set) var sizes: ItemSizes
     /// Where each explicit id stands; `nil` for the default ids 1…count,
     /// whose position is the id less one. Skipping the table saves a hash per
     /// item when the items are set and about 40 bytes per item while they live.
     private var positions: [UInt64: Int]?
 
-    public static let empty = ItemList(ids: .empty, sizes: [], positions: nil)
+    public static let empty = ItemList(ids: .empty, sizes: .empty, positions: nil)
 
-    private init(ids: ItemIDs, sizes: [Size], positions: [UInt64: Int]?) {
+    private init(ids: ItemIDs, sizes: ItemSizes, positions: [UInt64: Int]?) {
         self.ids = ids
         self.sizes = sizes
         self.positions = positions
@@ -38,7 +39,7 @@ public struct ItemList: Sendable {
         if let sizes, sizes.count != count {
             throw CanvasError(.invalidArgument, "\(sizes.count) sizes for \(count) items")
         }
-        let sizes = sizes ?? [Size](repeating: .zero, count: count)
+        let sizes = sizes.map { ItemSizes($0) } ?? ItemSizes(repeating: .zero, count: count)
         guard let ids else {
             self.init(ids: ItemIDs(sequentialCount: count), sizes: sizes, positions: nil)
             return
@@ -82,7 +83,7 @@ public struct ItemList: Sendable {
 extension ItemList {
     /// Sets the given size of the item at `position`. O(1).
     mutating func setSize(_ size: Size, at position: Int) {
-        sizes[position] = size
+        sizes.set(size, at: position)
     }
 
     /// Inserts an item (whose id must be new) at `position`.

@@ -7,7 +7,8 @@
 /// returned.
 ///
 /// Cells follow the typical item size: each side starts at twice the median
-/// width (or height) of the indexed frames, clamped to 64…2048, so a typical
+/// width (or height) of the indexed frames (of an even sample of them past
+/// 131,072 frames), clamped to 64…2048, so a typical
 /// item covers one to four cells. The sides then double together until the
 /// grid has at most max(1024, 2 × indexed items) cells, so a sparse scene
 /// cannot demand an enormous table, and keep doubling while the (item, cell)
@@ -77,24 +78,20 @@ public struct SpatialIndex: Sendable {
         precondition(frames.count <= Int(UInt32.max) / 8, "too many frames for a 32-bit spatial index")
         self.frames = frames
 
-        // The median needs every side at hand; one scratch array serves
-        // widths, then heights, so the peak is 8 bytes per item.
-        var sides: [Double] = []
-        sides.reserveCapacity(frames.count)
+        var indexed = 0
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity
         var maxY = -Double.infinity
         frames.withUnsafeBufferPointer { frames in
             for frame in frames where Self.isIndexable(frame) {
-                sides.append(frame.width)
+                indexed += 1
                 minX = Swift.min(minX, frame.x)
                 minY = Swift.min(minY, frame.y)
                 maxX = Swift.max(maxX, frame.x + frame.width)
                 maxY = Swift.max(maxY, frame.y + frame.height)
             }
         }
-        let indexed = sides.count
         indexedCount = indexed
         guard indexed > 0 else {
             grid = .empty
@@ -104,17 +101,7 @@ public struct SpatialIndex: Sendable {
             return
         }
 
-        // The upper median for an even count: any middle value will do.
-        let medianWidth = selectValue(atRank: indexed / 2, in: &sides)
-        sides.removeAll(keepingCapacity: true)
-        frames.withUnsafeBufferPointer { frames in
-            for frame in frames where Self.isIndexable(frame) {
-                sides.append(frame.height)
-            }
-        }
-        let medianHeight = selectValue(atRank: indexed / 2, in: &sides)
-        sides = []
-
+        let (medianWidth, medianHeight) = Self.typicalSize(of: frames)
         func startingSide(_ median: Double) -> Double {
             Swift.min(Swift.max(2 * median, SpatialGrid.minimumCellSide), SpatialGrid.maximumCellSide)
         }
@@ -148,12 +135,43 @@ public struct SpatialIndex: Sendable {
         frame.width > 0 && frame.height > 0 && frame.isFinite
     }
 
+    /// The most sides the typical size is taken from; see `typicalSize(of:)`.
+    static let sizeSampleLimit = 1 << 16
+
+    /// The median width and height of the indexable frames (the upper
+    /// median for an even count): of every frame in a list shorter than
+    /// 2 × `sizeSampleLimit`, of every k-th frame of a longer one (k = count
+    /// / `sizeSampleLimit`). The cells only need the typical size, and the
+    /// sample keeps the build's scratch under 2 MB at any count, where every
+    /// side would be 8 bytes an item (80 MB at ten million).
+    static func typicalSize(of frames: [Rect]) -> (width: Double, height: Double) {
+        let stride = Swift.max(1, frames.count / sizeSampleLimit)
+        var widths: [Double] = []
+        var heights: [Double] = []
+        widths.reserveCapacity(frames.count / stride + 1)
+        heights.reserveCapacity(frames.count / stride + 1)
+        frames.withUnsafeBufferPointer { frames in
+            for position in Swift.stride(from: 0, to: frames.count, by: stride) where isIndexable(frames[position]) {
+                widths.append(frames[position].width)
+                heights.append(frames[position].height)
+            }
+        }
+        // A sparse sample can miss every indexable frame: take them all then.
+        if widths.isEmpty {
+            for frame in frames where isIndexable(frame) {
+                widths.append(frame.width)
+                heights.append(frame.height)
+            }
+        }
+        return (selectValue(atRank: widths.count / 2, in: &widths), selectValue(atRank: heights.count / 2, in: &heights))
+    }
+
     /// The number of items in each cell, in `cellStart`'s shape with the last
     /// slot zero, or `nil` as soon as the entries would exceed `limit`.
     ///
     /// - Complexity: O(*n* + min(*e*, `limit`) + cells).
     static func countEntries(_ frames: [Rect], in grid: SpatialGrid, limit: Int) -> [UInt32]? {
-        var counts = [UInt32](repeating: 0, count: grid.cellCount + 1)
+        var counts = [UInt32].large(count: grid.cellCount + 1) { $0.initialize(repeating: 0) }
         let fits = frames.withUnsafeBufferPointer { frames in
             counts.withUnsafeMutableBufferPointer { counts in
                 var total = 0
@@ -196,7 +214,8 @@ public struct SpatialIndex: Sendable {
             }
             offsets[offsets.count - 1] = total
         }
-        return [UInt32](unsafeUninitializedCapacity: Int(total)) { entries, initialized in
+        // Written out of order, cell by cell: where huge pages help most.
+        return [UInt32].large(count: Int(total)) { entries in
             frames.withUnsafeBufferPointer { frames in
                 cellStart.withUnsafeMutableBufferPointer { offsets in
                     var index = frames.count
@@ -220,7 +239,6 @@ public struct SpatialIndex: Sendable {
                     }
                 }
             }
-            initialized = Int(total)
         }
     }
 }

@@ -18,16 +18,21 @@ public struct LayoutItem: Hashable, Sendable {
 /// The items handed to a layout, as a collection that reads straight from
 /// the engine's size storage instead of copying a million structs.
 public struct LayoutItems: RandomAccessCollection, Sendable {
-    public let sizes: [Size]
+    public let sizes: ItemSizes
     /// The items' ids, in the same order as `sizes`.
     public let ids: ItemIDs
 
     /// - Parameters:
     ///   - sizes: the items' sizes, in data order.
     ///   - ids: one per size; `nil` for 1…count.
-    public init(sizes: [Size], ids: ItemIDs? = nil) {
+    public init(sizes: ItemSizes, ids: ItemIDs? = nil) {
         self.sizes = sizes
         self.ids = ids ?? ItemIDs(sequentialCount: sizes.count)
+    }
+
+    /// Items of sizes held in an array.
+    public init(sizes: [Size], ids: ItemIDs? = nil) {
+        self.init(sizes: ItemSizes(sizes), ids: ids)
     }
 
     public var startIndex: Int { 0 }

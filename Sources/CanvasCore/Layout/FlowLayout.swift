@@ -38,9 +38,27 @@ public struct FlowLayout: CanvasLayout, Hashable, Sendable {
 
     /// The width rows wrap at for these items and this proposal.
     public func wrappingWidth(_ items: LayoutItems, in proposal: Proposal) -> Double {
+        switch items.sizes.storage {
+        case .uniform(let size, let count): wrappingWidth(repeatElement(size, count: count), in: proposal)
+        case .each(let sizes): sizes.withUnsafeBufferPointer { wrappingWidth($0, in: proposal) }
+        }
+    }
+
+    public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
+        // Generic over the sizes' storage, so each kind gets its own
+        // specialized loop: a buffer, or one size repeated (nothing to load).
+        switch items.sizes.storage {
+        case .uniform(let size, let count): place(repeatElement(size, count: count), in: proposal)
+        case .each(let sizes): sizes.withUnsafeBufferPointer { place($0, in: proposal) }
+        }
+    }
+
+    func wrappingWidth<Sizes: RandomAccessCollection<Size>>(_ sizes: Sizes, in proposal: Proposal) -> Double {
         var widest = 0.0
         var area = 0.0
-        for size in items.sizes {
+        // Summed item by item even for one size, so a list of equal sizes
+        // wraps exactly where the same sizes given one by one would.
+        for size in sizes {
             widest = max(widest, size.width)
             area += (size.width + horizontalSpacing) * (size.height + verticalSpacing)
         }
@@ -53,41 +71,41 @@ public struct FlowLayout: CanvasLayout, Hashable, Sendable {
         return max(area.squareRoot(), widest)
     }
 
-    public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
-        let sizes = items.sizes
-        let limit = wrappingWidth(items, in: proposal)
-        var frames = [Rect]()
-        frames.reserveCapacity(sizes.count)
+    func place<Sizes: RandomAccessCollection<Size>>(_ sizes: Sizes, in proposal: Proposal) -> [Rect] where Sizes.Index == Int {
+        let limit = wrappingWidth(sizes, in: proposal)
+        let count = sizes.count
+        let first = sizes.startIndex
+        return [Rect].large(count: count) { frames in
+            var rowStart = 0       // index of the row's first item
+            var rowY = 0.0         // top of the current row
+            var rowHeight = 0.0    // tallest item so far in the row
+            var cursorX = 0.0      // where the next item in the row would start
 
-        var rowStart = 0       // index of the row's first item
-        var rowY = 0.0         // top of the current row
-        var rowHeight = 0.0    // tallest item so far in the row
-        var cursorX = 0.0      // where the next item in the row would start
-
-        func closeRow(upTo end: Int) {
-            // Items were placed at the row's top; align them now that its height is known.
-            if alignment != .top {
-                for index in rowStart..<end {
-                    frames[index].y = rowY + (rowHeight - frames[index].height) * alignment.fraction
+            func closeRow(upTo end: Int) {
+                // Items were placed at the row's top; align them now that its height is known.
+                if alignment != .top {
+                    for index in rowStart..<end {
+                        frames[index].y = rowY + (rowHeight - frames[index].height) * alignment.fraction
+                    }
                 }
+                rowY += rowHeight + verticalSpacing
+                rowStart = end
+                rowHeight = 0
+                cursorX = 0
             }
-            rowY += rowHeight + verticalSpacing
-            rowStart = end
-            rowHeight = 0
-            cursorX = 0
-        }
 
-        for (index, size) in sizes.enumerated() {
-            if index > rowStart && cursorX + size.width > limit {
-                closeRow(upTo: index)
+            for index in 0..<count {
+                let size = sizes[first + index]
+                if index > rowStart && cursorX + size.width > limit {
+                    closeRow(upTo: index)
+                }
+                frames.initializeElement(at: index, to: Rect(x: cursorX, y: rowY, width: size.width, height: size.height))
+                rowHeight = max(rowHeight, size.height)
+                cursorX += size.width + horizontalSpacing
             }
-            frames.append(Rect(x: cursorX, y: rowY, width: size.width, height: size.height))
-            rowHeight = max(rowHeight, size.height)
-            cursorX += size.width + horizontalSpacing
+            if rowStart < count {
+                closeRow(upTo: count)
+            }
         }
-        if rowStart < sizes.count {
-            closeRow(upTo: sizes.count)
-        }
-        return frames
     }
 }

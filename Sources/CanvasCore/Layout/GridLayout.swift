@@ -25,7 +25,13 @@ public struct GridLayout: CanvasLayout, Hashable, Sendable {
     public var effectiveColumns: Int { max(1, columns) }
 
     public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
-        let sizes = items.sizes
+        switch items.sizes.storage {
+        case .uniform(let size, let count): place(repeatElement(size, count: count))
+        case .each(let sizes): sizes.withUnsafeBufferPointer { place($0) }
+        }
+    }
+
+    func place<Sizes: RandomAccessCollection<Size>>(_ sizes: Sizes) -> [Rect] where Sizes.Index == Int {
         let columnCount = min(effectiveColumns, max(sizes.count, 1))
         let rowCount = (sizes.count + columnCount - 1) / columnCount
 
@@ -46,14 +52,18 @@ public struct GridLayout: CanvasLayout, Hashable, Sendable {
             rowY[row] = rowY[row - 1] + rowHeights[row - 1] + verticalSpacing
         }
 
-        return sizes.enumerated().map { index, size in
-            let (row, column) = index.quotientAndRemainder(dividingBy: columnCount)
-            return Rect(
-                x: columnX[column] + (columnWidths[column] - size.width) * alignment.x,
-                y: rowY[row] + (rowHeights[row] - size.height) * alignment.y,
-                width: size.width,
-                height: size.height
-            )
+        let first = sizes.startIndex
+        return [Rect].large(count: sizes.count) { frames in
+            for index in frames.indices {
+                let size = sizes[first + index]
+                let (row, column) = index.quotientAndRemainder(dividingBy: columnCount)
+                frames.initializeElement(at: index, to: Rect(
+                    x: columnX[column] + (columnWidths[column] - size.width) * alignment.x,
+                    y: rowY[row] + (rowHeights[row] - size.height) * alignment.y,
+                    width: size.width,
+                    height: size.height
+                ))
+            }
         }
     }
 }

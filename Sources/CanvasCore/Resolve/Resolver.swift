@@ -23,21 +23,25 @@ public enum Resolver {
     /// - Throws: `CanvasError` when the layout fails or returns unusable frames.
     /// - Complexity: O(n) beyond the layout's own cost.
     public static func resolve(
+        sizes: ItemSizes,
+        ids: ItemIDs? = nil,
+        layout: AnyCanvasLayout,
+        options: ResolveOptions
+    ) throws(CanvasError) -> Resolution {
+        // Step 1; sizes that need no sanitizing are handed on, shared.
+        let items = LayoutItems(sizes: sizes.sanitized, ids: ids)
+        let placed = try layout.place(items, in: proposal(for: options))
+        return try arrange(consume placed, count: items.count, options: options)
+    }
+
+    /// Lays out sizes held in an array; see `resolve(sizes:ids:layout:options:)`.
+    public static func resolve(
         sizes: [Size],
         ids: ItemIDs? = nil,
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
-        let items = LayoutItems(sizes: sanitized(sizes), ids: ids)
-        let placed = try layout.place(items, in: proposal(for: options))
-        return try arrange(consume placed, count: items.count, options: options)
-    }
-
-    /// Step 1: every size sanitized. When none needs it (the usual case) the
-    /// array is handed on as it is, shared rather than copied.
-    static func sanitized(_ sizes: [Size]) -> [Size] {
-        guard sizes.allSatisfy(\.isSanitized) else { return sizes.map(\.sanitized) }
-        return sizes
+        try resolve(sizes: ItemSizes(sizes), ids: ids, layout: layout, options: options)
     }
 
     /// The space offered to the layout. An automatic canvas leaves both
