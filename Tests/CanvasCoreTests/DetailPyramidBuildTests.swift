@@ -10,13 +10,15 @@ struct DetailPyramidBuildTests {
     /// Rows of items in data order (as a flow lays them out, so runs of
     /// items share a cell), sides of several classes, centres on cell edges
     /// (multiples of powers of two), a few items far outside `bounds`, a
-    /// few subnormal or absent.
+    /// few subnormal or absent (no area, or a coordinate not finite).
     private func rows(_ rng: inout SplitMix64, count: Int) -> [Rect] {
         let columns = 60
         return (0..<count).map { position in
             switch position % 131 {
             case 5: return Rect(x: 1e-310, y: 20, width: 4e-310, height: 3)  // subnormal width
             case 9: return Rect(x: 3, y: 3, width: 0, height: 3)  // no part
+            case 23, 24: return Rect(x: .nan, y: 40, width: 16, height: 16)  // no part, in a class and a run of others
+            case 29: return Rect(x: 100, y: -.infinity, width: 16, height: 16)
             // Outside the bounds the tests give, beside the rows (their rows of cells are shared) and far below.
             case 17: return Rect(x: rng.uniform(-9e4, -5e4).rounded(), y: rng.uniform(0, 2000).rounded(), width: 40, height: 30)
             case 18: return Rect(x: rng.uniform(0, 3000).rounded(), y: rng.uniform(4e4, 6e4).rounded(), width: 40, height: 30)

@@ -89,6 +89,7 @@ extension DetailPyramid {
             // content square, to tell cheaply that an item stays in it.
             var run = Group(), runCell = -1
             var runLowX = 0.0, runHighX = -1.0, runLowY = 0.0, runHighY = -1.0
+            var lastWidth = 0.0, lastHeight = 0.0  // the sides of the run's last item
             var lastKey = UInt64.max, lastID = -1, lastBase = -1, included = false, classRun = 0
             let inverseWidth = self.inverseWidth, inverseHeight = self.inverseHeight
             let width = 1 / inverseWidth, height = 1 / inverseHeight
@@ -102,22 +103,48 @@ extension DetailPyramid {
             let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
             for position in 0..<frames.count {
                 let frame = frames[position]
-                // Sign and biased exponent: 1...2046 is a positive normal side.
-                let wb = frame.width.bitPattern >> 52, hb = frame.height.bitPattern >> 52
-                guard wb &- 1 < 2046 && hb &- 1 < 2046 && frame.x.isFinite && frame.y.isFinite else {
-                    // Subnormal sides, or no part at all: the general rules.
-                    guard SpatialIndex.isIndexable(frame) else { continue }
-                    let (id, include) = classOf(Int(frame.width.exponent), Int(frame.height.exponent))
-                    guard id >= 0 else { continue }
-                    counted(id, 1)
-                    if include {
-                        self.include(id)
-                        add(position, frame, id)
+                // Signs and biased exponents of the sides.
+                let key = (frame.width.bitPattern >> 52) << 12 | frame.height.bitPattern >> 52
+                if key == lastKey {
+                    // The class of the item before: sides positive and normal.
+                    if included {
+                        let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+                        // In the run's cell (so finite): the common case, first.
+                        if cx >= runLowX && cx < runHighX && cy >= runLowY && cy < runHighY {
+                            // Positions ascend: the run's first stays.
+                            classRun += 1
+                            run.count += 1
+                            run.minX = lesser(run.minX, frame.x)
+                            run.minY = lesser(run.minY, frame.y)
+                            run.maxX = greater(run.maxX, frame.x + frame.width)
+                            run.maxY = greater(run.maxY, frame.y + frame.height)
+                            // Sides equal to the last item's in the run leave its extremes.
+                            if frame.width != lastWidth || frame.height != lastHeight {
+                                lastWidth = frame.width
+                                lastHeight = frame.height
+                                run.minWidth = lesser(run.minWidth, frame.width)
+                                run.maxWidth = greater(run.maxWidth, frame.width)
+                                run.minHeight = lesser(run.minHeight, frame.height)
+                                run.maxHeight = greater(run.maxHeight, frame.height)
+                            }
+                            continue
+                        }
                     }
-                    continue
-                }
-                let key = wb << 12 | hb
-                if key != lastKey {
+                } else {
+                    // 1...2046 is a positive normal side.
+                    let wb = key >> 12, hb = key & 0xFFF
+                    guard wb &- 1 < 2046 && hb &- 1 < 2046 else {
+                        // Subnormal sides, or no part at all: the general rules.
+                        guard SpatialIndex.isIndexable(frame) else { continue }
+                        let (id, include) = classOf(Int(frame.width.exponent), Int(frame.height.exponent))
+                        guard id >= 0 else { continue }
+                        counted(id, 1)
+                        if include {
+                            self.include(id)
+                            add(position, frame, id)
+                        }
+                        continue
+                    }
                     if lastID >= 0 { counted(lastID, classRun) }
                     classRun = 0
                     lastKey = key
@@ -126,22 +153,10 @@ extension DetailPyramid {
                     lastBase = included ? denseBase[lastID] : -1
                     runHighX = -.infinity  // a run never spans two classes
                 }
+                guard frame.x.isFinite && frame.y.isFinite else { continue }
                 classRun += 1
                 guard included else { continue }
                 let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
-                if cx >= runLowX && cx < runHighX && cy >= runLowY && cy < runHighY {
-                    // Positions ascend: the run's first stays.
-                    run.count += 1
-                    run.minX = lesser(run.minX, frame.x)
-                    run.minY = lesser(run.minY, frame.y)
-                    run.maxX = greater(run.maxX, frame.x + frame.width)
-                    run.maxY = greater(run.maxY, frame.y + frame.height)
-                    run.minWidth = lesser(run.minWidth, frame.width)
-                    run.maxWidth = greater(run.maxWidth, frame.width)
-                    run.minHeight = lesser(run.minHeight, frame.height)
-                    run.maxHeight = greater(run.maxHeight, frame.height)
-                    continue
-                }
                 let tx = cx * inverseWidth, ty = cy * inverseHeight
                 guard lastBase >= 0 && ty >= rowLow && ty < rowHigh && tx >= columnLow && tx < columnHigh else {
                     add(position, frame, lastID)
@@ -157,10 +172,14 @@ extension DetailPyramid {
                 run = Group()
                 run.add(position, frame)
                 runCell = cell
+                lastWidth = frame.width
+                lastHeight = frame.height
                 runLowX = Double(column) * width
                 runHighX = Double(column + 1) * width
                 runLowY = Double(row) * height
                 runHighY = Double(row + 1) * height
+                // The square must be finite for a hit to prove the frame is.
+                if !runHighX.isFinite || !runHighY.isFinite || !runLowX.isFinite || !runLowY.isFinite { runHighX = -.infinity }
             }
             if runCell >= 0 { scratch[runCell].merge(run) }
             if lastID >= 0 { counted(lastID, classRun) }
