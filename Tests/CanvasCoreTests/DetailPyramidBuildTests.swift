@@ -5,6 +5,34 @@ import Testing
 /// DetailPyramidTests: the one pass that counts and bins a level (dense box
 /// from given bounds, runs of items in one cell), what is left sparse,
 /// levels merged from finer ones, member grids built late, and edits.
+/// One level's aggregates by class and cell, from the rules alone.
+func bruteLevel(_ frames: [Rect], _ key: DetailPyramid.LevelKey, _ classes: [DetailPyramid.SizeClass]) -> [String: [CellContents]] {
+    let width = Double(sign: .plus, exponent: key.x, significand: 1), height = Double(sign: .plus, exponent: key.y, significand: 1)
+    var cells: [String: [[Int]: DetailPyramid.Group]] = [:]
+    for (position, frame) in frames.enumerated() where frame.isFinite && frame.width > 0 && frame.height > 0 {
+        let sizeClass = DetailPyramid.SizeClass(x: Int(frame.width.exponent), y: Int(frame.height.exponent))
+        guard classes.contains(sizeClass) else { continue }
+        let row = Int(((frame.y + frame.height / 2) / height).rounded(.down))
+        let column = Int(((frame.x + frame.width / 2) / width).rounded(.down))
+        var group = cells["\(sizeClass.x),\(sizeClass.y)", default: [:]][[row, column]] ?? DetailPyramid.Group()
+        group.count += 1
+        group.first = min(group.first, position)
+        group.minX = min(group.minX, frame.minX)
+        group.minY = min(group.minY, frame.minY)
+        group.maxX = max(group.maxX, frame.maxX)
+        group.maxY = max(group.maxY, frame.maxY)
+        group.minWidth = min(group.minWidth, frame.width)
+        group.maxWidth = max(group.maxWidth, frame.width)
+        group.minHeight = min(group.minHeight, frame.height)
+        group.maxHeight = max(group.maxHeight, frame.height)
+        cells["\(sizeClass.x),\(sizeClass.y)", default: [:]][[row, column]] = group
+    }
+    return cells.mapValues { groups in
+        groups.keys.sorted { $0[0] != $1[0] ? $0[0] < $1[0] : $0[1] < $1[1] }
+            .map { CellContents(row: $0[0], column: $0[1], group: groups[$0]!) }
+    }
+}
+
 @Suite("Level of detail: how the levels are built")
 struct DetailPyramidBuildTests {
     /// Rows of items in data order (as a flow lays them out, so runs of
@@ -24,9 +52,11 @@ struct DetailPyramidBuildTests {
             case 18: return Rect(x: rng.uniform(0, 3000).rounded(), y: rng.uniform(4e4, 6e4).rounded(), width: 40, height: 30)
             default: break
             }
-            // Four width classes and three height classes, sides varying within each.
-            let width = [8.0, 16, 32, 64][position / 997 % 4] * (1 + Double(position % 7) / 8)
-            let height = [4.0, 16, 32][position / 1499 % 3] * (1 + Double(position % 5) / 8)
+            // Four width classes and three height classes, sides varying within
+            // each (even positions share the class's least sides, so an item's
+            // sides are often the ones two before; odd ones vary).
+            let width = [8.0, 16, 32, 64][position / 997 % 4] * (1 + Double(position % 2 * (1 + position % 97)) / 128)
+            let height = [4.0, 16, 32][position / 1499 % 3] * (1 + Double(position % 2 * (1 + position % 89)) / 128)
             let column = position % columns, row = position / columns
             // Pitch 64 × 32: every other centre sits on a multiple of 64 or 32.
             let cx = Double(column) * 64 + (column % 2 == 0 ? 0 : 13), cy = Double(row) * 32 + (row % 3 == 0 ? 0 : 7)
@@ -58,6 +88,10 @@ struct DetailPyramidBuildTests {
                     checkDetail(pyramid.query(area, zoom: zoom, minSize: minSize, cell: cell, frames: frames),
                                 frames, area, zoom: zoom, minSize: minSize, cell: cell)
                 }
+            }
+            // Every aggregate built is the brute force's.
+            for key in pyramid.builtLevels {
+                #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key) at \(zoom)")
             }
             // Counted as a pyramid counted up front is.
             let counted = DetailPyramid(frames: frames)
@@ -149,6 +183,7 @@ struct DetailPyramidBuildTests {
         for key in pyramid.builtLevels {
             rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: frames)
             #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
+            #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key)")
         }
         #expect(pyramid.count == rebuilt.count)
         for zoom in small + zooms {
