@@ -227,4 +227,22 @@ struct DetailPyramidBuildTests {
         }
         #expect(DetailPyramid.rounded(.nan).isNaN)
     }
+
+    @Test("a query where every item is large builds no level, so the first that clusters still builds the coarser levels")
+    func largeFirst() throws {
+        let engine = try tileCanvas(viewport: size(400, 300))
+        var settings = ZoomSettings()
+        settings.axis = .both
+        settings.minimum = 0.001
+        try engine.setZoomSettings(settings)
+        try engine.setZoom(1)
+        let large = try engine.levelOfDetail()
+        #expect(large.clusters.isEmpty && !large.items.isEmpty)
+        #expect(engine.builtDetail?.builtLevels.isEmpty == true)
+        try engine.setZoom(0.015)  // items of 100 are 1.5 points
+        #expect(try !engine.levelOfDetail().clusters.isEmpty)
+        // Every level down to the minimum zoom is there, merged from this one.
+        let coarsest = DetailPyramid.levelKey(cell: 16, zoom: ZoomTransform(scale: 0.001, axis: .both))
+        #expect(engine.builtDetail?.hasLevel(coarsest) == true)
+    }
 }

@@ -362,7 +362,8 @@ public struct DetailPyramid: Hashable, Sendable {
 
     // MARK: Levels
 
-    /// Whether the level is built (for at least one class).
+    /// Whether the level is built (for at least one class: a level is kept
+    /// only once it holds one).
     public func hasLevel(_ key: LevelKey) -> Bool { levels[key] != nil }
 
     /// The keys of the built levels.
@@ -415,7 +416,8 @@ public struct DetailPyramid: Hashable, Sendable {
     /// the member grids when built, else in one pass over the frames.
     mutating func ensureLevel(_ key: LevelKey, classes ids: [Int], frames: UnsafeBufferPointer<Rect>) {
         var grids = levels.removeValue(forKey: key) ?? []
-        defer { levels[key] = grids }
+        // A level is kept once it holds a class.
+        defer { if grids.contains(where: { $0 != nil }) { levels[key] = grids } }
         if grids.count < sizeClasses.count { grids += [Cells?](repeating: nil, count: sizeClasses.count - grids.count) }
         var missing: [Int] = []
         for id in ids where grids[id] == nil {
