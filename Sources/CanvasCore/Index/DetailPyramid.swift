@@ -460,20 +460,55 @@ public struct DetailPyramid: Hashable, Sendable {
         return nearest
     }
 
-    /// The member grids, built (for every class at once) if they are not yet:
-    /// one pass over the frames, each run of items in one cell of one class
-    /// appended at once.
+    /// The member grids, built (for every class at once) if they are not yet.
+    /// A class whose cells over the centres' bounds are not many more than
+    /// its items is sorted into them by counting (two passes, flat arrays);
+    /// any other item is appended by runs of one cell of one class.
     mutating func ensureMembers(_ frames: UnsafeBufferPointer<Rect>) {
         guard members == nil else { return }
         var grids = [Members](repeating: Members(), count: sizeClasses.count)
+        // Per class id: its dense box of member cells (or none).
+        struct Box { var base = -1, row0 = 0, column0 = 0, rows = 0, columns = 0, inverseWidth = 1.0, inverseHeight = 1.0 }
+        var boxes: [Box] = []
+        var denseCells = 0
+        func box(_ id: Int) -> Box {
+            while boxes.count <= id {
+                let next = boxes.count
+                var box = Box()
+                let (width, height) = Self.classSides(sizeClasses[next])
+                box.inverseWidth = 1 / width
+                box.inverseHeight = 1 / height
+                if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
+                    let low = Self.cell(of: Rect(x: centres.minX, y: centres.minY, width: 0, height: 0), width: width, height: height)
+                    let high = Self.cell(of: Rect(x: centres.maxX, y: centres.maxY, width: 0, height: 0), width: width, height: height)
+                    let cells = Double(high.row - low.row + 1) * Double(high.column - low.column + 1)
+                    let expect = next < classCounts.count ? classCounts[next] : 0
+                    if cells <= Double(4 * expect + 1024) && Double(denseCells) + cells <= Double(Swift.max(1 << 16, 2 * frames.count)) {
+                        box.base = denseCells
+                        (box.row0, box.column0) = low
+                        box.rows = high.row - low.row + 1
+                        box.columns = high.column - low.column + 1
+                        denseCells += box.rows * box.columns
+                    }
+                }
+                boxes.append(box)
+            }
+            return boxes[id]
+        }
         var lookup = ClassLookup()
+        // Pass 1: each item's dense cell (-1: none), the cells' counts, and
+        // the other items appended by runs.
+        var cellOf = [Int32](repeating: -1, count: frames.count)
+        var counts: [UInt32] = []
         var run: [UInt32] = [], runID = -1, runRow = 0, runColumn = 0
-        var lastX = Int.min, lastY = Int.min, lastID = 0, inverseWidth = 1.0, inverseHeight = 1.0
+        var spilled = [Bool](repeating: false, count: sizeClasses.count)
         func flush() {
             guard runID >= 0 else { return }
             grids[runID].update(row: runRow, column: runColumn, make: { [] }, isEmpty: { $0.isEmpty }) { $0 += run }
             run.removeAll(keepingCapacity: true)
+            runID = -1
         }
+        var lastX = Int.min, lastY = Int.min, lastID = 0, current = Box()
         for position in 0..<frames.count {
             let frame = frames[position]
             guard SpatialIndex.isIndexable(frame) else { continue }
@@ -483,12 +518,19 @@ public struct DetailPyramid: Hashable, Sendable {
                 lastY = y
                 lastID = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
                 if lastID >= grids.count { grids.append(Members()) }
-                let (width, height) = Self.classSides(sizeClasses[lastID])
-                inverseWidth = 1 / width
-                inverseHeight = 1 / height
+                if lastID >= spilled.count { spilled.append(false) }
+                current = box(lastID)
+                if counts.count < denseCells { counts += [UInt32](repeating: 0, count: denseCells - counts.count) }
             }
-            let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
-            let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
+            let row = Cells.slot((frame.y + frame.height / 2) * current.inverseHeight)
+            let column = Cells.slot((frame.x + frame.width / 2) * current.inverseWidth)
+            let r = row &- current.row0, c = column &- current.column0
+            if current.base >= 0 && r >= 0 && r < current.rows && c >= 0 && c < current.columns {
+                let cell = current.base + r * current.columns + c
+                cellOf[position] = Int32(cell)
+                counts[cell] += 1
+                continue
+            }
             if lastID != runID || row != runRow || column != runColumn {
                 flush()
                 runID = lastID
@@ -496,8 +538,39 @@ public struct DetailPyramid: Hashable, Sendable {
                 runColumn = column
             }
             run.append(UInt32(position))
+            spilled[lastID] = true
         }
         flush()
+        // Pass 2: positions into their cells, ascending in each.
+        var starts = [Int](repeating: 0, count: denseCells + 1)
+        for cell in 0..<denseCells { starts[cell + 1] = starts[cell] + Int(counts[cell]) }
+        var sorted = [UInt32](repeating: 0, count: starts[denseCells])
+        var next = starts
+        for position in 0..<frames.count where cellOf[position] >= 0 {
+            let cell = Int(cellOf[position])
+            sorted[next[cell]] = UInt32(position)
+            next[cell] += 1
+        }
+        // Each dense class's cells, a row at a time.
+        for id in boxes.indices where boxes[id].base >= 0 {
+            let box = boxes[id]
+            for r in 0..<box.rows {
+                var columns: [Int] = [], lists: [[UInt32]] = []
+                let first = box.base + r * box.columns
+                for c in 0..<box.columns where starts[first + c + 1] > starts[first + c] {
+                    columns.append(box.column0 + c)
+                    lists.append(Array(sorted[starts[first + c]..<starts[first + c + 1]]))
+                }
+                if !spilled[id] {
+                    grids[id].setRow(box.row0 + r, columns: columns, payloads: lists)
+                    continue
+                }
+                // The row also holds cells outside the box (never one of these).
+                for (column, list) in zip(columns, lists) {
+                    grids[id].update(row: box.row0 + r, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { $0 = list }
+                }
+            }
+        }
         members = grids
     }
 
