@@ -55,14 +55,17 @@
 /// at levels much finer than its size, so nothing is spent on its items
 /// there); the first level is binned straight from the frames in one pass
 /// (a dense grid per class over the centres' bounds, runs of items in one
-/// cell added in registers), coarser ones merge a finer level's cells; the
-/// member grids are built the first time a query meets a class that is not
-/// wholly small, or an edit needs to recount an aggregate.
-/// `update(position:from:to:frames:)` edits the member grids and every
-/// built level in place.
+/// cell added in registers), which with `init(frames:within:)` also counts
+/// the classes, so the first query reads the frames once; coarser levels
+/// merge a finer level's cells; the member grids are built the first time
+/// a query meets a class that is not wholly small, or an edit needs to
+/// recount an aggregate. `update(position:from:to:frames:)` edits the
+/// member grids and every built level in place.
 ///
 /// The pyramid stores positions, not frames: the caller passes the current
-/// frames to each query and update.
+/// frames to each query and update. Positions keep "first in data order" a
+/// comparison of integers; the price is that an insert or a remove
+/// renumbers the stored positions after it, one linear pass in place.
 public struct DetailPyramid: Hashable, Sendable {
     /// The binary exponents of an item's width and height.
     struct SizeClass: Hashable, Sendable {
