@@ -703,8 +703,8 @@ def write_document(path, r):
         L.append("")
         L.append("| measure | before | after | after / before |")
         L.append("|---|---:|---:|---:|")
-        for label, scale, before, after in ba["rows"]:
-            L.append(f"| {label} | {before * scale:.3g} | {after * scale:.3g} | {after / before:.2f} |")
+        for label, unit, before, after in ba["rows"]:
+            L.append(f"| {label} | {before * unit:.3g} | {after * unit:.3g} | {after / before:.2f} |")
         L.append("")
     else:
         L.append("(No before/after table in this run: the baseline build was skipped.)")

@@ -14,7 +14,9 @@
 **                  the culling index (the first is answered by a scan)
 **   query          canvas_query of a 1280 x 800 rectangle into the caller's
 **                  buffer, at the same 200 seeded positions for every count
-**                  (all inside the smallest count's content), median of all
+**                  (all inside the smallest count's content), median of all;
+**                  the counts' engines live side by side and take turns, pass
+**                  by pass, so a slow moment of the machine hits them alike
 ** Memory per item is memory.c's, in its own processes.
 */
 #include "common.h"
@@ -62,9 +64,36 @@ int main(int argc, char **argv) {
                                  rng_uniform(&r, 0, content.height > 800 ? content.height - 800 : 1), 1280, 800};
 
     double *canvas = xmalloc(runs * sizeof *canvas), *floor_ = xmalloc(runs * sizeof *floor_);
-    double *resolve = xmalloc(runs * sizeof *resolve), *index = xmalloc(runs * sizeof *index);
-    double *queries = xmalloc(runs * QUERIES * QUERY_PASSES * sizeof *queries);
+    double *resolve = xmalloc(count_n * runs * sizeof *resolve), *index = xmalloc(count_n * runs * sizeof *index);
+    double *queries = xmalloc(count_n * runs * QUERIES * QUERY_PASSES * sizeof *queries);
+    size_t *results = calloc(count_n, sizeof *results);
     uint64_t *ids = xmalloc(100000 * sizeof *ids);
+    canvas_engine **engines = xmalloc(count_n * sizeof *engines);
+
+    /* The queries, side by side: each run makes one engine per count, then
+       every pass asks every count the same rectangles in turn. */
+    size_t per_count = (size_t)runs * QUERIES * QUERY_PASSES;
+    for (int run = 0; run < runs; run++) {
+        for (size_t c = 0; c < count_n; c++) {
+            size_t found;
+            engines[c] = fixed_engine(counts[c], &resolve[c * runs + run]);
+            CHECK(engines[c], canvas_query(engines[c], rects[0], ids, 100000, &found));  /* a scan */
+            double start = now_seconds();
+            CHECK(engines[c], canvas_query(engines[c], rects[0], ids, 100000, &found));  /* builds the index */
+            index[c * runs + run] = now_seconds() - start;
+        }
+        for (int pass = 0; pass < QUERY_PASSES; pass++)
+            for (size_t c = 0; c < count_n; c++)
+                for (int q = 0; q < QUERIES; q++) {
+                    size_t found;
+                    double start = now_seconds();
+                    CHECK(engines[c], canvas_query(engines[c], rects[q], ids, 100000, &found));
+                    queries[c * per_count + ((size_t)run * QUERY_PASSES + pass) * QUERIES + q] = now_seconds() - start;
+                    results[c] += found;
+                }
+        for (size_t c = 0; c < count_n; c++) canvas_engine_destroy(engines[c]);
+    }
+
     printf("{\"runs\": %d, \"queries\": %d, \"counts\": {", runs, QUERIES);
     for (size_t c = 0; c < count_n; c++) {
         size_t n = counts[c];
@@ -84,31 +113,15 @@ int main(int argc, char **argv) {
             same = same && layout_same(ctx);
         }
         layout_free(ctx);
-
-        size_t q_count = 0, results = 0;
-        for (int run = 0; run < runs; run++) {
-            canvas_engine *engine = fixed_engine(n, &resolve[run]);
-            size_t found;
-            CHECK(engine, canvas_query(engine, rects[0], ids, 100000, &found));  /* a scan */
-            double start = now_seconds();
-            CHECK(engine, canvas_query(engine, rects[0], ids, 100000, &found));  /* builds the index */
-            index[run] = now_seconds() - start;
-            for (int pass = 0; pass < QUERY_PASSES; pass++)
-                for (int q = 0; q < QUERIES; q++) {
-                    start = now_seconds();
-                    CHECK(engine, canvas_query(engine, rects[q], ids, 100000, &found));
-                    queries[q_count++] = now_seconds() - start;
-                    results += found;
-                }
-            canvas_engine_destroy(engine);
-        }
         printf("%s\"%zu\": {\"canvas\": %.9g, \"floor\": %.9g, \"same_frames\": %s, \"resolve\": %.9g, "
                "\"index\": %.9g, \"query\": %.9g, \"results\": %.1f}",
                c ? ", " : "", n, median(canvas, runs), median(floor_, runs), same ? "true" : "false",
-               median(resolve, runs), median(index, runs), median(queries, q_count), (double)results / q_count);
+               median(resolve + c * runs, runs), median(index + c * runs, runs),
+               median(queries + c * per_count, per_count), (double)results[c] / per_count);
         fflush(stdout);
     }
     printf("}}\n");
-    free(counts), free(canvas), free(floor_), free(resolve), free(index), free(queries), free(ids);
+    free(counts), free(canvas), free(floor_), free(resolve), free(index), free(queries), free(results);
+    free(ids), free(engines);
     return 0;
 }
