@@ -226,6 +226,13 @@ struct DetailPyramidBuildTests {
             #expect(ours == theirs && ours.sign == theirs.sign, "\(value)")
         }
         #expect(DetailPyramid.rounded(.nan).isNaN)
+        // And frames zoomed with it are the zoom's own.
+        for _ in 0..<3000 {
+            let frame = Rect(x: rng.uniform(-1e5, 1e5), y: rng.uniform(-1e5, 1e5), width: rng.uniform(0, 500), height: rng.uniform(0, 500))
+            let zoom = ZoomTransform(scale: [0.0001, 0.013, 0.5, 1, 1.337, 5][rng.below(6)], axis: [ZoomAxis.horizontal, .vertical, .both][rng.below(3)])
+            let ours = DetailPyramid.zoomed(frame, zoom), theirs = zoom.rect(frame)
+            #expect(ours == theirs && ours.x.sign == theirs.x.sign && ours.y.sign == theirs.y.sign, "\(frame) at \(zoom)")
+        }
     }
 
     @Test("a query where every item is large builds no level, so the first that clusters still builds the coarser levels")
@@ -244,5 +251,16 @@ struct DetailPyramidBuildTests {
         // Every level down to the minimum zoom is there, merged from this one.
         let coarsest = DetailPyramid.levelKey(cell: 16, zoom: ZoomTransform(scale: 0.001, axis: .both))
         #expect(engine.builtDetail?.hasLevel(coarsest) == true)
+    }
+
+    @Test("positions are sorted the same by bitmap and by comparison")
+    func sortingPositions() {
+        var rng = SplitMix64(seed: 12)
+        for (count, limit) in [(0, 10), (300, 400), (300, 100_000), (5000, 6000), (20_000, 1_000_000), (64, 64)] {
+            var positions = Array(0..<limit).shuffled(using: &rng).prefix(count).map { $0 }
+            let expected = positions.sorted()
+            DetailPyramid.sortPositions(&positions, below: limit)
+            #expect(positions == expected, "\(count) of \(limit)")
+        }
     }
 }

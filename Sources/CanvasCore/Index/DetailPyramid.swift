@@ -680,10 +680,6 @@ public struct DetailPyramid: Hashable, Sendable {
         let exact = zoom.unzoomed(rect)
         let cover = zoom.unzoomedCover(rect)
         let bounds = Bounds(zoom: zoom, minSize: minSize)
-        func isLarge(_ frame: Rect) -> Bool {
-            let zoomed = zoom.rect(frame)
-            return zoomed.width >= minSize && zoomed.height >= minSize
-        }
 
         var reachX = 0.0, reachY = 0.0  // how far a boundary item's centre may lie outside
         var clustered: [(id: Int, boundary: Bool, cells: Cells)] = []
@@ -721,8 +717,9 @@ public struct DetailPyramid: Hashable, Sendable {
             if allLarge && !mayMeet { return }
             if !inner && !mayMeet { return }
             forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames) { position, frame in
-                if isLarge(frame) {
-                    if zoom.rect(frame).intersects(rect) { items.append(position) }
+                let zoomed = Self.zoomed(frame, zoom)
+                if zoomed.width >= minSize && zoomed.height >= minSize {
+                    if zoomed.intersects(rect) { items.append(position) }
                 } else if inner {
                     cluster.add(position, frame)
                 }
@@ -793,14 +790,48 @@ public struct DetailPyramid: Hashable, Sendable {
                 let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
                 let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
                 members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
-                    for member in list where zoom.rect(frames[Int(member)]).intersects(rect) {
+                    for member in list where Self.zoomed(frames[Int(member)], zoom).intersects(rect) {
                         items.append(Int(member))
                     }
                 }
             }
         }
-        items.sort()
+        Self.sortPositions(&items, below: frames.count)
         return Answer(items: items, clusters: clusters)
+    }
+
+    /// Sorts distinct positions below `limit`: by a bitmap of the positions
+    /// when they are many (zoomed where most items are on the boundary, the
+    /// large items come cell by cell, a good part of the canvas), else by
+    /// comparison.
+    static func sortPositions(_ positions: inout [Int], below limit: Int) {
+        guard positions.count > 256 && positions.count >= limit / 64 else {
+            positions.sort()
+            return
+        }
+        var bits = [UInt64](repeating: 0, count: limit / 64 + 1)
+        for position in positions { bits[position >> 6] |= 1 << UInt64(position & 63) }
+        var next = 0
+        for (slot, word) in bits.enumerated() where word != 0 {
+            var word = word
+            while word != 0 {
+                positions[next] = slot << 6 | word.trailingZeroBitCount
+                next += 1
+                word &= word - 1
+            }
+        }
+    }
+
+    /// `zoom.rect(frame)` exactly, its edges rounded by `rounded(_:)`.
+    @inline(__always)
+    static func zoomed(_ frame: Rect, _ zoom: ZoomTransform) -> Rect {
+        guard !zoom.isIdentity else { return frame }
+        let scale = zoom.scale, scalesX = zoom.scalesX, scalesY = zoom.scalesY
+        let x = scalesX ? rounded(frame.x * scale) : frame.x
+        let y = scalesY ? rounded(frame.y * scale) : frame.y
+        return Rect(x: x, y: y,
+                    width: scalesX ? rounded((frame.x + frame.width) * scale) - x : frame.width,
+                    height: scalesY ? rounded((frame.y + frame.height) * scale) - y : frame.height)
     }
 
     /// `value.rounded()` (to nearest, ties away from zero), without a call
