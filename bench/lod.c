@@ -10,8 +10,16 @@
 ** the runs (a fresh engine each run):
 **   index     building the culling index: the second canvas_query after a
 **             resolve, over a 1 x 1 rect (the first is a scan)
-**   lod_build the first canvas_query_lod after a resolve: the class grids,
-**             this zoom's level and every coarser one down to the minimum
+**   lod_build the first canvas_query_lod after a resolve: what this zoom
+**             needs (one pass over the frames that counts the size classes
+**             and bins this zoom's level) and every coarser level down to
+**             the minimum zoom, each merged from the one below
+**   lod_every building every level instead: on a fresh engine (no
+**             viewport, so nothing is published), a canvas_query_lod over
+**             a 1 x 1 rect at each level's zoom (16 / 2^k, k = 2 ... until
+**             the minimum zoom), finest first: the member grids (the zooms
+**             where the items are large or on the boundary need them), the
+**             finest level the items can be small at, and each coarser one
 **   lod_frame a host's frame with canvas_set_lod on: canvas_tick, then
 **             canvas_copy_visible_items and canvas_copy_clusters into
 **             buffers allocated once (median of 200 frames a run)
@@ -28,6 +36,7 @@ int main(int argc, char **argv) {
     size_t n = argc > 2 ? strtoull(argv[2], NULL, 10) : 1000000;
     double *index = xmalloc(runs * sizeof *index), *build = xmalloc(runs * sizeof *build);
     double *lod = xmalloc(runs * sizeof *lod), *full = xmalloc(runs * sizeof *full);
+    double *every = xmalloc(runs * sizeof *every);
     double frames[FRAMES], copies[5], zoom = 0, t = 0;
     size_t shown = 0, clusters = 0, visible = 0;
     canvas_size *sizes = xmalloc(n * sizeof *sizes);
@@ -76,10 +85,28 @@ int main(int argc, char **argv) {
         }
         full[r] = median(copies, 5);
         canvas_engine_destroy(e);
+
+        e = canvas_engine_create();
+        CHECK(e, canvas_set_items(e, sizes, NULL, n));
+        CHECK(e, canvas_set_layout_flow(e, 8, 8, CANVAS_FLOW_ALIGN_CENTER, 0));
+        CHECK(e, canvas_resolve(e));
+        CHECK(e, canvas_set_zoom_axis(e, CANVAS_ZOOM_BOTH));
+        CHECK(e, canvas_set_zoom_limits(e, 0.0001, 5));
+        a = now_seconds();
+        for (int k = 2; ; k++) {
+            double scale = 16.0 / (double)(1 << k);
+            CHECK(e, canvas_set_zoom(e, scale < 0.0001 ? 0.0001 : scale));
+            CHECK(e, canvas_query_lod(e, (canvas_rect){0, 0, 1, 1}, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL,
+                                      items, n, &count, cells, 100000, &count));
+            if (scale < 0.0001) break;
+        }
+        every[r] = now_seconds() - a;
+        canvas_engine_destroy(e);
     }
     printf("{\"items\": %zu, \"runs\": %d, \"zoom\": %.17g, \"index\": %.9g, \"lod_build\": %.9g, "
-           "\"lod_frame\": %.9g, \"full\": %.9g, \"shown\": %zu, \"clusters\": %zu, \"visible\": %zu}\n",
-           n, runs, zoom, median(index, runs), median(build, runs), median(lod, runs), median(full, runs),
-           shown, clusters, visible);
+           "\"lod_every\": %.9g, \"lod_frame\": %.9g, \"full\": %.9g, \"shown\": %zu, \"clusters\": %zu, "
+           "\"visible\": %zu}\n",
+           n, runs, zoom, median(index, runs), median(build, runs), median(every, runs), median(lod, runs),
+           median(full, runs), shown, clusters, visible);
     return 0;
 }

@@ -1711,9 +1711,11 @@ enum {
 ** of zero width and zero height means the viewport's culling rectangle,
 ** which gives nothing while the viewport has no area): the large items with
 ** their zoomed frames into items, the clusters into clusters, by the rules
-** above. The first such query after a resolve builds the levels for the
-** zoom limits and this cell size (O(n)); later ones look their level up and
-** cost their answer.
+** above. The first such query after a resolve builds this zoom's level and
+** every coarser one down to the minimum zoom for this cell size (one pass
+** over the frames, O(n)); a finer zoom builds its level when first asked
+** (with, once, a grid of the items for zooms where some are large); later
+** queries look their level up and cost their answer.
 **
 ** Buffers: *items_count and *clusters_count always receive the counts. Both
 ** buffers NULL asks the counts only. Otherwise each buffer must hold its

@@ -5,13 +5,13 @@ import Testing
 // MARK: - The brute force, written from DetailPyramid's rules
 
 /// The smallest k with 2^k · scale ≥ cell, by counting.
-private func bruteExponent(_ cell: Double, _ scale: Double) -> Int {
+func bruteExponent(_ cell: Double, _ scale: Double) -> Int {
     var k = -80
     while Double(sign: .plus, exponent: k, significand: 1) * scale < cell { k += 1 }
     return k
 }
 
-private struct BruteCluster: Equatable {
+struct BruteCluster: Equatable {
     var count = 0
     var first = Int.max
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -19,7 +19,7 @@ private struct BruteCluster: Equatable {
     var zoomedUnion: Rect?
 }
 
-private func bruteDetail(
+func bruteDetail(
     _ frames: [Rect], _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double
 ) -> (items: [Int], clusters: [DetailPyramid.Cluster], unions: [Rect]) {
     let sx = zoom.scale != 1 && zoom.axis.zoomsX ? zoom.scale : 1
@@ -84,7 +84,7 @@ private func randomRect(_ rng: inout SplitMix64, zoom: ZoomTransform) -> Rect {
 }
 
 /// Checks one answer against the brute force and the invariants.
-private func check(
+func checkDetail(
     _ answer: DetailPyramid.Answer, _ frames: [Rect], _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
@@ -119,7 +119,7 @@ struct DetailPyramidTests {
                 for _ in 0..<6 {
                     let rect = randomRect(&rng, zoom: zoom)
                     let answer = pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames)
-                    check(answer, frames, rect, zoom: zoom, minSize: minSize, cell: cell)
+                    checkDetail(answer, frames, rect, zoom: zoom, minSize: minSize, cell: cell)
                     items += answer.items.count
                     clusters += answer.clusters.count
                     crowded += answer.clusters.filter { $0.count > 1 }.count
@@ -141,7 +141,7 @@ struct DetailPyramidTests {
             let zoom = ZoomTransform(scale: scale, axis: .horizontal)
             let rect = Rect(x: 0, y: 0, width: 1280, height: 800)
             let answer = pyramid.query(rect, zoom: zoom, minSize: 2, cell: 16, frames: frames)
-            check(answer, frames, rect, zoom: zoom, minSize: 2, cell: 16)
+            checkDetail(answer, frames, rect, zoom: zoom, minSize: 2, cell: 16)
             // Cells of 16…32 points: at most (1280/16 + 2) × (800/16 + 2).
             #expect(answer.clusters.count <= 82 * 52)
         }
@@ -196,7 +196,9 @@ struct DetailPyramidTests {
             }
         }
         var rebuilt = DetailPyramid(frames: frames)
-        for key in pyramid.builtLevels { rebuilt.buildLevel(key, frames: frames) }
+        for key in pyramid.builtLevels { rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: frames) }
+        #expect(pyramid.members != nil)
+        frames.withUnsafeBufferPointer { rebuilt.ensureMembers($0) }
         #expect(pyramid.count == rebuilt.count)
         #expect(Set(pyramid.builtLevels) == Set(rebuilt.builtLevels))
         for key in pyramid.builtLevels {
@@ -207,33 +209,39 @@ struct DetailPyramidTests {
             for _ in 0..<4 {
                 let rect = randomRect(&rng, zoom: zoom)
                 let answer = pyramid.query(rect, zoom: zoom, minSize: 2, cell: 16, frames: frames)
-                check(answer, frames, rect, zoom: zoom, minSize: 2, cell: 16)
+                checkDetail(answer, frames, rect, zoom: zoom, minSize: 2, cell: 16)
             }
         }
     }
 }
 
-private struct CellContents: Hashable {
+struct CellContents: Hashable {
     var row: Int
     var column: Int
-    var groups: [DetailPyramid.Group]
+    var group: DetailPyramid.Group
 }
 
-private func levelContents(_ pyramid: DetailPyramid, _ key: DetailPyramid.LevelKey) -> [CellContents] {
-    var cells: [CellContents] = []
-    pyramid.levels[key]?.visitAll { row, column, groups in
-        let sorted = groups.sorted { ($0.sizeClass.x, $0.sizeClass.y) < ($1.sizeClass.x, $1.sizeClass.y) }
-        cells.append(CellContents(row: row, column: column, groups: sorted))
+/// A level's grids by class ("x,y"), the empty ones left out.
+func levelContents(_ pyramid: DetailPyramid, _ key: DetailPyramid.LevelKey) -> [String: [CellContents]] {
+    var result: [String: [CellContents]] = [:]
+    for sizeClass in pyramid.builtClasses(at: key) {
+        var cells: [CellContents] = []
+        pyramid.grid(key, pyramid.classIDs[sizeClass]!)!.visitAll { row, column, group in
+            cells.append(CellContents(row: row, column: column, group: group))
+        }
+        if !cells.isEmpty { result["\(sizeClass.x),\(sizeClass.y)"] = cells }
     }
-    return cells
+    return result
 }
 
-private func classContents(_ pyramid: DetailPyramid) -> [String: [[Int]]] {
+/// The member grids by class, the empty ones left out.
+func classContents(_ pyramid: DetailPyramid) -> [String: [[Int]]] {
     var result: [String: [[Int]]] = [:]
-    for (sizeClass, grid) in pyramid.classes {
+    for (id, grid) in (pyramid.members ?? []).enumerated() {
         var cells: [[Int]] = []
         grid.visitAll { row, column, members in cells.append([row, column] + members.map(Int.init)) }
-        result["\(sizeClass.x),\(sizeClass.y)"] = cells
+        let sizeClass = pyramid.sizeClasses[id]
+        if !cells.isEmpty { result["\(sizeClass.x),\(sizeClass.y)"] = cells }
     }
     return result
 }

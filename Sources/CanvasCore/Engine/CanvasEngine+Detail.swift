@@ -133,28 +133,28 @@ extension CanvasEngine {
         }
     }
 
-    /// The pyramid, built if needed. The first build after a resolve
-    /// builds this query's level and every coarser one a zoom down to the
-    /// settings' minimum can ask for with this cell size, each merged from
-    /// the one below, so zooming out only looks levels up; a finer level
-    /// (zooming in) is built the first time it is asked for.
+    /// The pyramid, built if needed. The first query after a resolve
+    /// builds what it needs at this zoom (the level for the classes not
+    /// wholly large there, binned from the frames in one pass) and then
+    /// every coarser level a zoom down to the settings' minimum can ask for
+    /// with this cell size, each merged from the one below, so zooming out
+    /// only looks levels up; a finer level (zooming in), or a class a level
+    /// lacks, is built the first time a query asks for it.
     func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         let frames = resolution.frames
         // Taken out while in use, so that editing it does not copy it.
-        var pyramid = builtDetail ?? DetailPyramid(frames: frames)
+        var pyramid = builtDetail ?? DetailPyramid(frames: frames, within: resolution.contentBounds)
         builtDetail = nil
         defer { builtDetail = pyramid }
-        if pyramid.builtLevels.isEmpty && pyramid.count > 0 {
+        let first = pyramid.builtLevels.isEmpty
+        let result = body(&pyramid, frames)
+        let key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
+        if first && pyramid.hasLevel(key) {
             let settings = zoomSettings
             let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
-            var key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
-            pyramid.buildLevel(key, frames: frames)
-            while key.x < coarsest.x || key.y < coarsest.y {
-                key = DetailPyramid.LevelKey(x: max(key.x, min(key.x + 1, coarsest.x)), y: max(key.y, min(key.y + 1, coarsest.y)))
-                pyramid.buildLevel(key, frames: frames)
-            }
+            pyramid.buildCoarser(from: key, through: coarsest, frames: frames)
         }
-        return body(&pyramid, frames)
+        return result
     }
 }
 

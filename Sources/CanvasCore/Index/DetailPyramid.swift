@@ -41,20 +41,31 @@
 /// How it stays exact and cheap: items are split by size class, the pair
 /// of binary exponents of their width and height (⌊log₂ width⌋,
 /// ⌊log₂ height⌋). For a given zoom and `minSize` a class is wholly large,
-/// wholly small, or on the boundary. Each level keeps, per cell and class,
-/// an aggregate (count, first, union, smallest and largest width and
-/// height). Wholly small classes are answered from aggregates; wholly large
-/// ones from the class's own grid (cells of two class sizes, keyed by
-/// centre), whose items are the answer; a boundary class is decided per
-/// aggregate from its extreme sizes, and only a cell that mixes small and
-/// large items of the same class is checked item by item.
+/// wholly small, or on the boundary. Each level keeps, per class, a grid of
+/// aggregates (count, first, union, smallest and largest width and height),
+/// one per cell holding items of the class. Wholly small classes are
+/// answered from aggregates; wholly large ones from the class's member
+/// grid (cells of eight class sizes, keyed by centre), whose items are the
+/// answer; a boundary class is decided per aggregate from its extreme
+/// sizes, and only a cell that mixes small and large items of the same
+/// class is checked item by item.
 ///
-/// Levels are built when first asked for, from a finer level when one is
-/// built (merging cells), else from the class grids; `update(position:
-/// from:to:frames:)` edits the class grids and every built level in place.
+/// Built lazily, what a query needs and no more: a level holds only the
+/// classes some query at it found not wholly large (a class is never small
+/// at levels much finer than its size, so nothing is spent on its items
+/// there); the first level is binned straight from the frames in one pass
+/// (a dense grid per class over the centres' bounds, runs of items in one
+/// cell added in registers), which with `init(frames:within:)` also counts
+/// the classes, so the first query reads the frames once; coarser levels
+/// merge a finer level's cells; the member grids are built the first time
+/// a query meets a class that is not wholly small, or an edit needs to
+/// recount an aggregate. `update(position:from:to:frames:)` edits the
+/// member grids and every built level in place.
 ///
 /// The pyramid stores positions, not frames: the caller passes the current
-/// frames to each query and update.
+/// frames to each query and update. Positions keep "first in data order" a
+/// comparison of integers; the price is that an insert or a remove
+/// renumbers the stored positions after it, one linear pass in place.
 public struct DetailPyramid: Hashable, Sendable {
     /// The binary exponents of an item's width and height.
     struct SizeClass: Hashable, Sendable {
@@ -74,7 +85,9 @@ public struct DetailPyramid: Hashable, Sendable {
 
     /// The items of one class in one cell of a level.
     struct Group: Hashable, Sendable {
-        var sizeClass: SizeClass
+        @inline(__always) private func lesser(_ a: Double, _ b: Double) -> Double { DetailPyramid.lesserOf(a, b) }
+        @inline(__always) private func greater(_ a: Double, _ b: Double) -> Double { DetailPyramid.greaterOf(a, b) }
+
         var count = 0
         var first = Int.max
         var minX = Double.infinity, minY = Double.infinity
@@ -82,42 +95,53 @@ public struct DetailPyramid: Hashable, Sendable {
         var minWidth = Double.infinity, maxWidth = -Double.infinity
         var minHeight = Double.infinity, maxHeight = -Double.infinity
 
-        init(_ sizeClass: SizeClass) { self.sizeClass = sizeClass }
+        init() {}
 
+        @inline(__always)
         mutating func add(_ position: Int, _ frame: Rect) {
             count += 1
             first = Swift.min(first, position)
-            minX = Swift.min(minX, frame.x)
-            minY = Swift.min(minY, frame.y)
-            maxX = Swift.max(maxX, frame.x + frame.width)
-            maxY = Swift.max(maxY, frame.y + frame.height)
-            minWidth = Swift.min(minWidth, frame.width)
-            maxWidth = Swift.max(maxWidth, frame.width)
-            minHeight = Swift.min(minHeight, frame.height)
-            maxHeight = Swift.max(maxHeight, frame.height)
+            minX = lesser(minX, frame.x)
+            minY = lesser(minY, frame.y)
+            maxX = greater(maxX, frame.x + frame.width)
+            maxY = greater(maxY, frame.y + frame.height)
+            minWidth = lesser(minWidth, frame.width)
+            maxWidth = greater(maxWidth, frame.width)
+            minHeight = lesser(minHeight, frame.height)
+            maxHeight = greater(maxHeight, frame.height)
         }
 
+        @inline(__always)
         mutating func merge(_ other: Group) {
             count += other.count
             first = Swift.min(first, other.first)
-            minX = Swift.min(minX, other.minX)
-            minY = Swift.min(minY, other.minY)
-            maxX = Swift.max(maxX, other.maxX)
-            maxY = Swift.max(maxY, other.maxY)
-            minWidth = Swift.min(minWidth, other.minWidth)
-            maxWidth = Swift.max(maxWidth, other.maxWidth)
-            minHeight = Swift.min(minHeight, other.minHeight)
-            maxHeight = Swift.max(maxHeight, other.maxHeight)
+            minX = lesser(minX, other.minX)
+            minY = lesser(minY, other.minY)
+            maxX = greater(maxX, other.maxX)
+            maxY = greater(maxY, other.maxY)
+            minWidth = lesser(minWidth, other.minWidth)
+            maxWidth = greater(maxWidth, other.maxWidth)
+            minHeight = lesser(minHeight, other.minHeight)
+            maxHeight = greater(maxHeight, other.maxHeight)
         }
 
         /// Whether taking `frame` out could change anything but the count.
+        /// A side all the group's items share stays when one goes (the
+        /// others still have it): uniform sizes do not force recounts.
         func isShaped(by position: Int, _ frame: Rect) -> Bool {
             position == first || frame.x == minX || frame.y == minY
                 || frame.x + frame.width == maxX || frame.y + frame.height == maxY
-                || frame.width == minWidth || frame.width == maxWidth
-                || frame.height == minHeight || frame.height == maxHeight
+                || (minWidth != maxWidth && (frame.width == minWidth || frame.width == maxWidth))
+                || (minHeight != maxHeight && (frame.height == minHeight || frame.height == maxHeight))
         }
     }
+
+    /// Frames taking part are finite, so the minimum and maximum need no
+    /// care for NaN: these are single instructions (`minsd`, `maxsd`).
+    @inline(__always)
+    static func lesserOf(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+    @inline(__always)
+    static func greaterOf(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
 
     /// A level's cell sides, as binary exponents: 2^x × 2^y.
     public struct LevelKey: Hashable, Sendable {
@@ -149,27 +173,138 @@ public struct DetailPyramid: Hashable, Sendable {
         public static let empty = Answer(items: [], clusters: [])
     }
 
-    typealias Level = SparseCells<[Group]>
+    /// Where the items' centres lie: a box that holds them all (it may grow
+    /// with edits, never shrinks), for the dense binning of a build.
+    struct CentreBounds: Hashable, Sendable {
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
 
-    /// Per class, the items by the cell of their centre, cells two class
-    /// sizes on a side (so an item's frame never reaches past the
-    /// neighbouring cells), positions ascending in each.
-    var classes: [SizeClass: SparseCells<[UInt32]>] = [:]
-    /// The levels built so far.
-    var levels: [LevelKey: Level] = [:]
+        @inline(__always)
+        mutating func add(_ frame: Rect) {
+            let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+            minX = Swift.min(minX, cx)
+            maxX = Swift.max(maxX, cx)
+            minY = Swift.min(minY, cy)
+            maxY = Swift.max(maxY, cy)
+        }
+    }
+
+    typealias Cells = SparseCells<Group>
+    typealias Members = SparseCells<[UInt32]>
+
+    /// The size classes met so far, by id (an id stays once given).
+    var sizeClasses: [SizeClass] = []
+    var classIDs: [SizeClass: Int] = [:]
+    /// The items taking part, per class id.
+    var classCounts: [Int] = []
+    /// Per class id, the items by the cell of their centre, cells eight
+    /// class sizes on a side (so an item's frame never reaches past the
+    /// neighbouring cells, and a cell holds tens of items in a dense scene,
+    /// not one or two), positions ascending in each; nil until needed.
+    var members: [Members]?
+    /// Per level, per class id, the class's aggregates (nil, or past the
+    /// end: not built at this level).
+    var levels: [LevelKey: [Cells?]] = [:]
+    var centres = CentreBounds()
     /// The number of items taking part.
-    public private(set) var count = 0
+    public internal(set) var count = 0
 
     public static let empty = DetailPyramid()
 
     init() {}
 
-    /// Sorts `frames` into their class grids; no level is built yet.
-    /// - Complexity: O(*n*) expected.
+    /// Counts `frames` by size class in one pass; no level and no member
+    /// grid is built yet.
+    /// - Complexity: O(*n*).
     public init(frames: [Rect]) {
         precondition(frames.count <= Int(UInt32.max), "too many frames for a detail pyramid")
-        for (position, frame) in frames.enumerated() where SpatialIndex.isIndexable(frame) {
-            addMember(position, frame)
+        var centres = CentreBounds()
+        var lookup = ClassLookup()
+        var total = 0
+        frames.withUnsafeBufferPointer { frames in
+            var lastX = Int.min, lastY = Int.min, lastID = 0, run = 0
+            for frame in frames where SpatialIndex.isIndexable(frame) {
+                let x = Int(frame.width.exponent), y = Int(frame.height.exponent)
+                if x != lastX || y != lastY {
+                    if run > 0 { classCounts[lastID] += run }
+                    run = 0
+                    lastX = x
+                    lastY = y
+                    lastID = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
+                }
+                run += 1
+                total += 1
+                centres.add(frame)
+            }
+            if run > 0 { classCounts[lastID] += run }
+        }
+        self.centres = centres
+        count = total
+    }
+
+    /// Whether `count` and the classes' counts are known yet.
+    var counted = true
+
+    /// A pyramid to be counted by its first query, in the same pass over
+    /// the frames that builds the query's level (a second pass would cost
+    /// as much again): `bounds` is a box holding every frame that takes
+    /// part (the resolution's content bounds, say). A frame outside it is
+    /// still counted and clustered exactly, only binned more slowly.
+    public init(frames: [Rect], within bounds: Rect) {
+        precondition(frames.count <= Int(UInt32.max), "too many frames for a detail pyramid")
+        if bounds.isFinite {
+            centres = CentreBounds(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY)
+        }
+        counted = false
+    }
+
+    /// Counts the frames by class, if the pyramid was made to wait for it;
+    /// while a level is to be built, in the same pass, for the classes
+    /// `include` picks.
+    mutating func ensureCounted(_ frames: UnsafeBufferPointer<Rect>, building key: LevelKey? = nil, include: (SizeClass) -> Bool = { _ in false }) {
+        guard !counted else { return }
+        counted = true
+        var builder = LevelBuilder(key: key ?? LevelKey(x: 0, y: 0), centres: centres, total: frames.count, expected: nil)
+        var lookup = ClassLookup()
+        let counts = builder.addAll(frames) { x, y in
+            let id = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
+            return (id, key != nil && include(sizeClasses[id]))
+        }
+        for (id, n) in counts.enumerated() { classCounts[id] += n }
+        count = classCounts.reduce(0, +)
+        if let key, !builder.classes.isEmpty {
+            var grids = [Cells?](repeating: nil, count: sizeClasses.count)
+            for (id, cells) in builder.finish() { grids[id] = cells }
+            levels[key] = grids
+        }
+    }
+
+    /// The id of a class, given one if it has none yet.
+    mutating func register(_ sizeClass: SizeClass) -> Int {
+        if let id = classIDs[sizeClass] { return id }
+        let id = sizeClasses.count
+        sizeClasses.append(sizeClass)
+        classIDs[sizeClass] = id
+        classCounts.append(0)
+        members?.append(Members())
+        return id
+    }
+
+    /// A small direct-mapped cache in front of `classIDs`, so a pass over
+    /// mixed sizes does not hash every item.
+    struct ClassLookup {
+        var keys = [Int](repeating: Int.min, count: 64)
+        var ids = [Int](repeating: 0, count: 64)
+
+        @inline(__always)
+        mutating func id(_ x: Int, _ y: Int, _ miss: () -> Int) -> Int {
+            let slot = ((x &* 31) &+ y) & 63
+            let key = (x << 32) ^ (y & 0xFFFF_FFFF)  // exponents fit in 32 bits
+            if keys[slot] == key { return ids[slot] }
+            let id = miss()
+            keys[slot] = key
+            ids[slot] = id
+            return id
         }
     }
 
@@ -223,102 +358,240 @@ public struct DetailPyramid: Hashable, Sendable {
         return first...Swift.max(first, SparseCells<Group>.slot(high / side))
     }
 
+    /// The sides of a member grid's cells: eight times the class's smallest sides.
     static func classSides(_ sizeClass: SizeClass) -> (width: Double, height: Double) {
-        (power(sizeClass.x + 1), power(sizeClass.y + 1))
+        (power(sizeClass.x + 3), power(sizeClass.y + 3))
     }
 
     // MARK: Levels
 
-    /// Whether the level is built.
+    /// Whether the level is built (for at least one class: a level is kept
+    /// only once it holds one).
     public func hasLevel(_ key: LevelKey) -> Bool { levels[key] != nil }
 
     /// The keys of the built levels.
     public var builtLevels: [LevelKey] { Array(levels.keys) }
 
-    /// Builds the level if it is not built yet: by merging the cells of the
-    /// nearest finer built level, or from the class grids when none is.
-    public mutating func buildLevel(_ key: LevelKey, frames: [Rect]) {
-        _ = level(key, frames: frames)
+    /// The class grid of a level, when built.
+    @inline(__always)
+    func grid(_ key: LevelKey, _ id: Int) -> Cells? {
+        guard let grids = levels[key], id < grids.count else { return nil }
+        return grids[id]
     }
 
-    mutating func level(_ key: LevelKey, frames: [Rect]) -> Level {
-        if let built = levels[key] { return built }
-        // The nearest finer built level: fewest doublings to merge.
+    /// The classes a level holds.
+    func builtClasses(at key: LevelKey) -> [SizeClass] {
+        guard let grids = levels[key] else { return [] }
+        return grids.indices.filter { grids[$0] != nil }.map { sizeClasses[$0] }
+    }
+
+    /// Builds the level for `classes` (every class present when nil),
+    /// whatever the zoom: for tests and benches; queries build what they need.
+    public mutating func buildLevel(_ key: LevelKey, frames: [Rect]) {
+        buildLevel(key, classes: nil, frames: frames)
+    }
+
+    mutating func buildLevel(_ key: LevelKey, classes: [SizeClass]?, frames: [Rect]) {
+        frames.withUnsafeBufferPointer { frames in
+            ensureCounted(frames)
+            let ids = classes.map { $0.compactMap { classIDs[$0] } } ?? Array(sizeClasses.indices)
+            ensureLevel(key, classes: ids.filter { classCounts[$0] > 0 }, frames: frames)
+        }
+    }
+
+    /// Builds each level from `key` (built) towards `coarsest`, a doubling at
+    /// a time on each axis that has not reached it, holding `key`'s classes:
+    /// each merged from the one before.
+    public mutating func buildCoarser(from key: LevelKey, through coarsest: LevelKey, frames: [Rect]) {
+        guard let grids = levels[key] else { return }
+        let ids = grids.indices.filter { grids[$0] != nil }
+        var key = key
+        frames.withUnsafeBufferPointer { frames in
+            while key.x < coarsest.x || key.y < coarsest.y {
+                key = LevelKey(x: Swift.min(key.x + 1, Swift.max(key.x, coarsest.x)), y: Swift.min(key.y + 1, Swift.max(key.y, coarsest.y)))
+                ensureLevel(key, classes: ids, frames: frames)
+            }
+        }
+    }
+
+    /// Builds the level for each class of `ids` it does not hold yet: from
+    /// the nearest finer level holding the class (merging cells), else from
+    /// the member grids when built, else in one pass over the frames.
+    mutating func ensureLevel(_ key: LevelKey, classes ids: [Int], frames: UnsafeBufferPointer<Rect>) {
+        var grids = levels.removeValue(forKey: key) ?? []
+        // A level is kept once it holds a class.
+        defer { if grids.contains(where: { $0 != nil }) { levels[key] = grids } }
+        if grids.count < sizeClasses.count { grids += [Cells?](repeating: nil, count: sizeClasses.count - grids.count) }
+        var missing: [Int] = []
+        for id in ids where grids[id] == nil {
+            if let finer = nearestFiner(than: key, holding: id) {
+                grids[id] = grid(finer, id)!.coarsened(by: key.x - finer.x, key.y - finer.y) { $0.merge($1) }
+            } else {
+                missing.append(id)
+            }
+        }
+        guard !missing.isEmpty else { return }
+        var builder = LevelBuilder(key: key, centres: centres, total: count, expected: classCounts)
+        for id in missing { builder.include(id) }
+        // From the member grids when the classes are a small part of the
+        // items (reading their frames out of order); else in data order.
+        if let members, 4 * missing.reduce(0, { $0 + classCounts[$1] }) < count {
+            for id in missing {
+                members[id].visitAll { _, _, list in
+                    for member in list { builder.add(Int(member), frames[Int(member)], id) }
+                }
+            }
+        } else {
+            var lookup = ClassLookup()
+            let classIDs = self.classIDs, wanted = builder.included
+            _ = builder.addAll(frames) { x, y in
+                let id = lookup.id(x, y) { classIDs[SizeClass(x: x, y: y)] ?? -1 }
+                return (id, id >= 0 && id < wanted.count && wanted[id])
+            }
+        }
+        for (id, cells) in builder.finish() { grids[id] = cells }
+    }
+
+    /// The finer built level holding class `id` with the fewest cells to merge.
+    func nearestFiner(than key: LevelKey, holding id: Int) -> LevelKey? {
         var nearest: LevelKey?
-        for candidate in levels.keys where candidate.x <= key.x && candidate.y <= key.y {
+        for (candidate, grids) in levels where candidate.x <= key.x && candidate.y <= key.y && candidate != key {
+            guard id < grids.count, grids[id] != nil else { continue }
             if let best = nearest, best.x + best.y >= candidate.x + candidate.y { continue }
             nearest = candidate
         }
-        let built = nearest.map { Self.coarsen(levels[$0]!, by: key.x - $0.x, key.y - $0.y) }
-            ?? buildFromClasses(key, frames: frames)
-        levels[key] = built
-        return built
+        return nearest
     }
 
-    private func buildFromClasses(_ key: LevelKey, frames: [Rect]) -> Level {
-        let width = Self.power(key.x), height = Self.power(key.y)
-        var level = Level()
-        frames.withUnsafeBufferPointer { frames in
-            for (sizeClass, grid) in classes {
-                grid.visitAll { _, _, members in
-                    for member in members {
-                        let position = Int(member)
-                        let frame = frames[position]
-                        let (row, column) = Self.cell(of: frame, width: width, height: height)
-                        Self.addToLevel(&level, row: row, column: column, sizeClass, position, frame)
+    /// The member grids, built (for every class at once) if they are not yet.
+    /// A class whose cells over the centres' bounds are not many more than
+    /// its items is sorted into them by counting (two passes, flat arrays);
+    /// any other item is appended by runs of one cell of one class.
+    mutating func ensureMembers(_ frames: UnsafeBufferPointer<Rect>) {
+        guard members == nil else { return }
+        var grids = [Members](repeating: Members(), count: sizeClasses.count)
+        // Per class id: its dense box of member cells (or none).
+        struct Box { var base = -1, row0 = 0, column0 = 0, rows = 0, columns = 0, inverseWidth = 1.0, inverseHeight = 1.0 }
+        var boxes: [Box] = []
+        var denseCells = 0
+        func box(_ id: Int) -> Box {
+            while boxes.count <= id {
+                let next = boxes.count
+                var box = Box()
+                let (width, height) = Self.classSides(sizeClasses[next])
+                box.inverseWidth = 1 / width
+                box.inverseHeight = 1 / height
+                if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
+                    let low = Self.cell(of: Rect(x: centres.minX, y: centres.minY, width: 0, height: 0), width: width, height: height)
+                    let high = Self.cell(of: Rect(x: centres.maxX, y: centres.maxY, width: 0, height: 0), width: width, height: height)
+                    let cells = Double(high.row - low.row + 1) * Double(high.column - low.column + 1)
+                    let expect = next < classCounts.count ? classCounts[next] : 0
+                    if cells <= Double(4 * expect + 1024) && Double(denseCells) + cells <= Double(Swift.max(1 << 16, 2 * frames.count)) {
+                        box.base = denseCells
+                        (box.row0, box.column0) = low
+                        box.rows = high.row - low.row + 1
+                        box.columns = high.column - low.column + 1
+                        denseCells += box.rows * box.columns
                     }
+                }
+                boxes.append(box)
+            }
+            return boxes[id]
+        }
+        var lookup = ClassLookup()
+        // Pass 1: each item's dense cell (-1: none), the cells' counts, and
+        // the other items appended by runs.
+        var cellOf = [Int32](repeating: -1, count: frames.count)
+        var counts: [UInt32] = []
+        var run: [UInt32] = [], runID = -1, runRow = 0, runColumn = 0
+        var spilled = [Bool](repeating: false, count: sizeClasses.count)
+        func flush() {
+            guard runID >= 0 else { return }
+            grids[runID].update(row: runRow, column: runColumn, make: { [] }, isEmpty: { $0.isEmpty }) { $0 += run }
+            run.removeAll(keepingCapacity: true)
+            runID = -1
+        }
+        var lastX = Int.min, lastY = Int.min, lastID = 0, current = Box()
+        for position in 0..<frames.count {
+            let frame = frames[position]
+            guard SpatialIndex.isIndexable(frame) else { continue }
+            let x = Int(frame.width.exponent), y = Int(frame.height.exponent)
+            if x != lastX || y != lastY {
+                lastX = x
+                lastY = y
+                lastID = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
+                if lastID >= grids.count { grids.append(Members()) }
+                if lastID >= spilled.count { spilled.append(false) }
+                current = box(lastID)
+                if counts.count < denseCells { counts += [UInt32](repeating: 0, count: denseCells - counts.count) }
+            }
+            let row = Cells.slot((frame.y + frame.height / 2) * current.inverseHeight)
+            let column = Cells.slot((frame.x + frame.width / 2) * current.inverseWidth)
+            let r = row &- current.row0, c = column &- current.column0
+            if current.base >= 0 && r >= 0 && r < current.rows && c >= 0 && c < current.columns {
+                let cell = current.base + r * current.columns + c
+                cellOf[position] = Int32(cell)
+                counts[cell] += 1
+                continue
+            }
+            if lastID != runID || row != runRow || column != runColumn {
+                flush()
+                runID = lastID
+                runRow = row
+                runColumn = column
+            }
+            run.append(UInt32(position))
+            spilled[lastID] = true
+        }
+        flush()
+        // Pass 2: positions into their cells, ascending in each.
+        var starts = [Int](repeating: 0, count: denseCells + 1)
+        for cell in 0..<denseCells { starts[cell + 1] = starts[cell] + Int(counts[cell]) }
+        var sorted = [UInt32](repeating: 0, count: starts[denseCells])
+        var next = starts
+        for position in 0..<frames.count where cellOf[position] >= 0 {
+            let cell = Int(cellOf[position])
+            sorted[next[cell]] = UInt32(position)
+            next[cell] += 1
+        }
+        // Each dense class's cells, a row at a time.
+        for id in boxes.indices where boxes[id].base >= 0 {
+            let box = boxes[id]
+            for r in 0..<box.rows {
+                var columns: [Int] = [], lists: [[UInt32]] = []
+                let first = box.base + r * box.columns
+                for c in 0..<box.columns where starts[first + c + 1] > starts[first + c] {
+                    columns.append(box.column0 + c)
+                    lists.append(Array(sorted[starts[first + c]..<starts[first + c + 1]]))
+                }
+                if !spilled[id] {
+                    grids[id].setRow(box.row0 + r, columns: columns, payloads: lists)
+                    continue
+                }
+                // The row also holds cells outside the box (never one of these).
+                for (column, list) in zip(columns, lists) {
+                    grids[id].update(row: box.row0 + r, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { $0 = list }
                 }
             }
         }
-        return level
+        members = grids
     }
 
-    /// A level whose cells are 2^dx × 2^dy of `level`'s: cells merge as
-    /// ⌊column / 2^dx⌋, which is the column of the coarser level exactly,
-    /// since the sides are powers of two.
-    static func coarsen(_ level: Level, by dx: Int, _ dy: Int) -> Level {
-        var coarser = Level()
-        level.visitAll { row, column, groups in
-            coarser.update(row: row >> dy, column: column >> dx, make: { [] }, isEmpty: { $0.isEmpty }) { merged in
-                for group in groups {
-                    if let slot = merged.firstIndex(where: { $0.sizeClass == group.sizeClass }) {
-                        merged[slot].merge(group)
-                    } else {
-                        merged.append(group)
-                    }
-                }
-            }
-        }
-        return coarser
-    }
-
-    static func addToLevel(_ level: inout Level, row: Int, column: Int, _ sizeClass: SizeClass, _ position: Int, _ frame: Rect) {
-        level.update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { groups in
-            if let slot = groups.firstIndex(where: { $0.sizeClass == sizeClass }) {
-                groups[slot].add(position, frame)
-            } else {
-                var group = Group(sizeClass)
-                group.add(position, frame)
-                groups.append(group)
-            }
-        }
-    }
-
-    /// Calls `body` with each member of `sizeClass` whose centre lies in the
+    /// Calls `body` with each member of class `id` whose centre lies in the
     /// level cell (row, column) of a level with cells `width` × `height`.
     func forEachMember(
-        of sizeClass: SizeClass, row: Int, column: Int, width: Double, height: Double,
+        of id: Int, row: Int, column: Int, width: Double, height: Double,
         frames: UnsafeBufferPointer<Rect>, _ body: (Int, Rect) -> Void
     ) {
-        guard let grid = classes[sizeClass] else { return }
-        let (classWidth, classHeight) = Self.classSides(sizeClass)
+        guard let members, id < members.count else { return }
+        let (classWidth, classHeight) = Self.classSides(sizeClasses[id])
         // Level and class cells are both powers of two from the origin, so
         // the class cells meeting the level cell are exact.
         guard let rows = Self.covered(Double(row) * height, Double(row + 1) * height, side: classHeight),
               let columns = Self.covered(Double(column) * width, Double(column + 1) * width, side: classWidth)
         else { return }
-        grid.visit(rows: rows, columns: columns) { _, _, members in
-            for member in members {
+        members[id].visit(rows: rows, columns: columns) { _, _, list in
+            for member in list {
                 let position = Int(member)
                 let frame = frames[position]
                 let cell = Self.cell(of: frame, width: width, height: height)
@@ -330,11 +603,12 @@ public struct DetailPyramid: Hashable, Sendable {
     // MARK: Query
 
     /// What a class is at one zoom and minimum size.
-    enum Kind { case small, large, boundary }
+    enum Kind { case absent, small, large, boundary }
 
     /// The level-of-detail answer for `rect`, a zoomed content rectangle,
-    /// under the rules in the type's notes. Builds the level it needs if it
-    /// is not built yet.
+    /// under the rules in the type's notes. Builds what it needs (the
+    /// level for the classes not wholly large, the member grids when a
+    /// class is not wholly small) if it is not built yet.
     ///
     /// - Parameters:
     ///   - rect: The rectangle, in zoomed content coordinates.
@@ -342,256 +616,234 @@ public struct DetailPyramid: Hashable, Sendable {
     ///   - minSize: The smallest zoomed width and height of a large item; positive.
     ///   - cell: The screen size a cluster cell aims at; positive.
     ///   - frames: The frames the pyramid was built (and updated) from.
-    /// - Complexity: with the level built, O(rows covered · log + cells
-    ///   covered + large items found) when no cell mixes small and large
-    ///   items of one size class; such a cell adds its items of that class.
+    /// - Complexity: with the level built, O(rows covered · classes · log +
+    ///   cells covered + large items found) when no cell mixes small and
+    ///   large items of one size class; such a cell adds its items of that class.
     public mutating func query(_ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect]) -> Answer {
-        guard count > 0, rect.isFinite, !rect.isEmpty else { return .empty }
+        guard rect.isFinite, !rect.isEmpty else { return .empty }
         let key = Self.levelKey(cell: cell, zoom: zoom)
-        let level = self.level(key, frames: frames)
+        if !counted {
+            let bounds = Bounds(zoom: zoom, minSize: minSize)
+            frames.withUnsafeBufferPointer { ensureCounted($0, building: key) { Self.kind(of: $0, bounds) != .large } }
+        }
+        guard count > 0 else { return .empty }
+        let kinds = self.kinds(zoom: zoom, minSize: minSize)
         return frames.withUnsafeBufferPointer { frames in
-            answer(rect, zoom: zoom, minSize: minSize, key: key, level: level, frames: frames)
+            if kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
+            ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
+            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames)
         }
     }
 
+    /// A zoomed length is the distance between rounded edges, so it
+    /// depends on where the frame stands as well as on its length: for a
+    /// length v at scale s it lies within a point of v · s (⌊v s⌋ or
+    /// ⌈v s⌉, give or take the products' own rounding). Classes and groups
+    /// are decided by these bounds; frames in between are checked one by one.
+    struct Bounds {
+        var zoom: ZoomTransform
+        var minSize: Double
+
+        @inline(__always) func least(_ value: Double, _ scaled: Bool) -> Double {
+            scaled ? (value * zoom.scale).rounded(.up) - 1 : value
+        }
+        @inline(__always) func most(_ value: Double, _ scaled: Bool) -> Double {
+            scaled ? (value * zoom.scale).rounded(.down) + 1 : value
+        }
+        /// Every frame with sides at least these is large.
+        @inline(__always) func allLarge(width: Double, height: Double) -> Bool {
+            least(width, zoom.scalesX) >= minSize && least(height, zoom.scalesY) >= minSize
+        }
+        /// Every frame with sides at most these is small.
+        @inline(__always) func allSmall(width: Double, height: Double) -> Bool {
+            most(width, zoom.scalesX) < minSize || most(height, zoom.scalesY) < minSize
+        }
+    }
+
+    /// Each class's kind, by id: the bounds on zoomed sizes are monotone in
+    /// the unzoomed ones, so a class's extreme sizes decide it.
+    func kinds(zoom: ZoomTransform, minSize: Double) -> [Kind] {
+        let bounds = Bounds(zoom: zoom, minSize: minSize)
+        return sizeClasses.indices.map { classCounts[$0] == 0 ? .absent : Self.kind(of: sizeClasses[$0], bounds) }
+    }
+
+    static func kind(of sizeClass: SizeClass, _ bounds: Bounds) -> Kind {
+        if bounds.allLarge(width: power(sizeClass.x), height: power(sizeClass.y)) { return .large }
+        if bounds.allSmall(width: power(sizeClass.x + 1).nextDown, height: power(sizeClass.y + 1).nextDown) { return .small }
+        return .boundary
+    }
+
     private func answer(
-        _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, level: Level, frames: UnsafeBufferPointer<Rect>
+        _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, kinds: [Kind], frames: UnsafeBufferPointer<Rect>
     ) -> Answer {
         let width = Self.power(key.x), height = Self.power(key.y)
         let exact = zoom.unzoomed(rect)
         let cover = zoom.unzoomedCover(rect)
-        // A zoomed length is the distance between rounded edges, so it
-        // depends on where the frame stands as well as on its length: for a
-        // length v at scale s it lies within a point of v · s (⌊v s⌋ or
-        // ⌈v s⌉, give or take the products' own rounding). Classes and groups
-        // are decided by these bounds; frames in between are checked one by one.
-        func least(_ value: Double, _ scaled: Bool) -> Double {
-            scaled ? (value * zoom.scale).rounded(.up) - 1 : value
-        }
-        func most(_ value: Double, _ scaled: Bool) -> Double {
-            scaled ? (value * zoom.scale).rounded(.down) + 1 : value
-        }
-        func leastWidth(_ value: Double) -> Double { least(value, zoom.scalesX) }
-        func leastHeight(_ value: Double) -> Double { least(value, zoom.scalesY) }
-        func mostWidth(_ value: Double) -> Double { most(value, zoom.scalesX) }
-        func mostHeight(_ value: Double) -> Double { most(value, zoom.scalesY) }
-        func isLarge(_ frame: Rect) -> Bool {
-            let zoomed = zoom.rect(frame)
-            return zoomed.width >= minSize && zoomed.height >= minSize
-        }
+        let bounds = Bounds(zoom: zoom, minSize: minSize)
 
-        // Each class present, once: the bounds on zoomed sizes are monotone
-        // in the unzoomed ones, so a class's extreme sizes decide it.
-        var kinds: [SizeClass: Kind] = [:]
         var reachX = 0.0, reachY = 0.0  // how far a boundary item's centre may lie outside
-        var largeClasses: [SizeClass] = []
-        for sizeClass in classes.keys {
-            let kind: Kind
-            if leastWidth(Self.power(sizeClass.x)) >= minSize && leastHeight(Self.power(sizeClass.y)) >= minSize {
-                kind = .large
-                largeClasses.append(sizeClass)
-            } else if mostWidth(Self.power(sizeClass.x + 1).nextDown) < minSize
-                || mostHeight(Self.power(sizeClass.y + 1).nextDown) < minSize {
-                kind = .small
-            } else {
-                kind = .boundary
-                reachX = Swift.max(reachX, Self.power(sizeClass.x))
-                reachY = Swift.max(reachY, Self.power(sizeClass.y))
+        var clustered: [(id: Int, boundary: Bool, cells: Cells)] = []
+        for id in kinds.indices where kinds[id] == .small || kinds[id] == .boundary {
+            guard let cells = grid(key, id), cells.cellCount > 0 else { continue }
+            let boundary = kinds[id] == .boundary
+            if boundary {
+                reachX = Swift.max(reachX, Self.power(sizeClasses[id].x))
+                reachY = Swift.max(reachY, Self.power(sizeClasses[id].y))
             }
-            kinds[sizeClass] = kind
+            clustered.append((id, boundary, cells))
         }
 
         var items: [Int] = []
         var clusters: [Cluster] = []
         let innerColumns = Self.covered(exact.x, exact.x + exact.width, side: width)
         let innerRows = Self.covered(exact.y, exact.y + exact.height, side: height)
-        func zoomedBounds(_ group: Group) -> Rect {
-            let left = zoom.position(group.minX, axis: .horizontal), right = zoom.position(group.maxX, axis: .horizontal)
-            let top = zoom.position(group.minY, axis: .vertical), bottom = zoom.position(group.maxY, axis: .vertical)
-            let (l, r) = zoom.scalesX ? (left.rounded(), right.rounded()) : (left, right)
-            let (t, b) = zoom.scalesY ? (top.rounded(), bottom.rounded()) : (top, bottom)
+        let scalesX = zoom.scalesX, scalesY = zoom.scalesY, scale = zoom.scale
+        @inline(__always) func zoomedBounds(_ group: Group) -> Rect {
+            let (l, r) = scalesX ? (Self.rounded(group.minX * scale), Self.rounded(group.maxX * scale)) : (group.minX, group.maxX)
+            let (t, b) = scalesY ? (Self.rounded(group.minY * scale), Self.rounded(group.maxY * scale)) : (group.minY, group.maxY)
             return Rect(x: l, y: t, width: r - l, height: b - t)
+        }
+
+        /// Adds one class's aggregate in a cell to the cell's cluster, or
+        /// its large items to `items`.
+        func take(_ group: Group, of id: Int, boundary: Bool, row: Int, column: Int, inner: Bool, into cluster: inout Group) {
+            guard boundary, !bounds.allSmall(width: group.maxWidth, height: group.maxHeight) else {
+                if inner { cluster.merge(group) }
+                return
+            }
+            let allLarge = bounds.allLarge(width: group.minWidth, height: group.minHeight)
+            let mayMeet = group.minX < cover.x + cover.width && cover.x < group.maxX
+                && group.minY < cover.y + cover.height && cover.y < group.maxY
+            if allLarge && !mayMeet { return }
+            if !inner && !mayMeet { return }
+            forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames) { position, frame in
+                let zoomed = Self.zoomed(frame, zoom)
+                if zoomed.width >= minSize && zoomed.height >= minSize {
+                    if zoomed.intersects(rect) { items.append(position) }
+                } else if inner {
+                    cluster.add(position, frame)
+                }
+            }
         }
 
         // Pass A: the level's cells, covered ones and (for boundary classes)
         // the ring a large item's centre may lie in.
         let rows = Self.holding(cover.y - reachY, cover.y + cover.height + reachY, side: height)
         let columns = Self.holding(cover.x - reachX, cover.x + cover.width + reachX, side: width)
-        level.visit(rows: rows, columns: columns) { row, column, groups in
-            let inner = (innerRows?.contains(row) ?? false) && (innerColumns?.contains(column) ?? false)
-            var cluster = Group(SizeClass(x: 0, y: 0))
-            for group in groups {
-                switch kinds[group.sizeClass] ?? .small {
-                case .large:
-                    continue
-                case .small:
-                    if inner { cluster.merge(group) }
-                case .boundary:
-                    if mostWidth(group.maxWidth) < minSize || mostHeight(group.maxHeight) < minSize {
-                        if inner { cluster.merge(group) }
-                        continue
+        if clustered.count == 1 {
+            let (id, boundary, cells) = clustered[0]
+            if !boundary, let innerRows, let innerColumns {
+                // Wholly small: the covered cells are the clusters.
+                clusters.reserveCapacity(Swift.min(cells.cellCount, innerRows.count * innerColumns.count))
+                for row in cells.occupiedRows(in: innerRows) {
+                    cells.visit(row: row, columns: innerColumns) { _, group in
+                        clusters.append(Cluster(bounds: zoomedBounds(group), count: group.count, first: group.first))
                     }
-                    let allLarge = leastWidth(group.minWidth) >= minSize && leastHeight(group.minHeight) >= minSize
-                    let mayMeet = group.minX < cover.x + cover.width && cover.x < group.maxX
-                        && group.minY < cover.y + cover.height && cover.y < group.maxY
-                    if allLarge && !mayMeet { continue }
-                    if !inner && !mayMeet { continue }
-                    forEachMember(of: group.sizeClass, row: row, column: column, width: width, height: height, frames: frames) { position, frame in
-                        if isLarge(frame) {
-                            if zoom.rect(frame).intersects(rect) { items.append(position) }
-                        } else if inner {
-                            cluster.add(position, frame)
-                        }
+                }
+            } else if boundary {
+                cells.visit(rows: rows, columns: columns) { row, column, group in
+                    let inner = (innerRows?.contains(row) ?? false) && (innerColumns?.contains(column) ?? false)
+                    var cluster = Group()
+                    take(group, of: id, boundary: true, row: row, column: column, inner: inner, into: &cluster)
+                    if inner && cluster.count > 0 {
+                        clusters.append(Cluster(bounds: zoomedBounds(cluster), count: cluster.count, first: cluster.first))
                     }
                 }
             }
-            if inner && cluster.count > 0 {
-                clusters.append(Cluster(bounds: zoomedBounds(cluster), count: cluster.count, first: cluster.first))
+        } else if !clustered.isEmpty {
+            // Several classes: each row's cells of every class, merged by column.
+            var occupied: Set<Int> = []
+            for entry in clustered { occupied.formUnion(entry.cells.occupiedRows(in: rows)) }
+            var row: [(column: Int, slot: Int, group: Group)] = []
+            for r in occupied.sorted() {
+                row.removeAll(keepingCapacity: true)
+                for (slot, entry) in clustered.enumerated() {
+                    entry.cells.visit(row: r, columns: columns) { row.append(($0, slot, $1)) }
+                }
+                row.sort { $0.column < $1.column }
+                let rowInner = innerRows?.contains(r) ?? false
+                var start = 0
+                while start < row.count {
+                    let column = row[start].column
+                    let inner = rowInner && (innerColumns?.contains(column) ?? false)
+                    var cluster = Group()
+                    var end = start
+                    while end < row.count && row[end].column == column {
+                        let entry = clustered[row[end].slot]
+                        take(row[end].group, of: entry.id, boundary: entry.boundary, row: r, column: column, inner: inner, into: &cluster)
+                        end += 1
+                    }
+                    if inner && cluster.count > 0 {
+                        clusters.append(Cluster(bounds: zoomedBounds(cluster), count: cluster.count, first: cluster.first))
+                    }
+                    start = end
+                }
             }
         }
 
-        // Pass B: wholly large classes, from their own grids.
-        for sizeClass in largeClasses {
-            guard let grid = classes[sizeClass] else { continue }
-            let (classWidth, classHeight) = Self.classSides(sizeClass)
-            let halfX = Self.power(sizeClass.x), halfY = Self.power(sizeClass.y)
-            let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
-            let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
-            grid.visit(rows: classRows, columns: classColumns) { _, _, members in
-                for member in members where zoom.rect(frames[Int(member)]).intersects(rect) {
-                    items.append(Int(member))
+        // Pass B: wholly large classes, from their member grids.
+        if let members {
+            for id in kinds.indices where kinds[id] == .large {
+                let sizeClass = sizeClasses[id]
+                let (classWidth, classHeight) = Self.classSides(sizeClass)
+                let halfX = Self.power(sizeClass.x), halfY = Self.power(sizeClass.y)
+                let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
+                let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
+                members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
+                    for member in list where Self.zoomed(frames[Int(member)], zoom).intersects(rect) {
+                        items.append(Int(member))
+                    }
                 }
             }
         }
-        items.sort()
+        Self.sortPositions(&items, below: frames.count)
         return Answer(items: items, clusters: clusters)
     }
 
-    // MARK: Updates
-
-    /// Updates the class grids and every built level for one item's edit,
-    /// in place: never a rebuild.
-    ///
-    /// - `from` and `to` both given: the item at `position` moved or changed
-    ///   size (its position stays).
-    /// - `from` nil: an item was inserted at `position`; the items at and
-    ///   after it moved one position up.
-    /// - `to` nil: the item at `position` was removed; the items after it
-    ///   moved one position down.
-    ///
-    /// A frame that does not take part (not finite, or without area) counts
-    /// as absent. `frames` are the frames after the edit.
-    ///
-    /// - Complexity: a move costs the cells it leaves and enters in each
-    ///   built level, plus, where the item shaped an aggregate (it was the
-    ///   first or on an edge of the union or of the sizes), a recount of
-    ///   its class in that cell. An insert or a remove also renumbers the
-    ///   positions after it: O(*n*).
-    public mutating func update(position: Int, from old: Rect?, to new: Rect?, frames: [Rect]) {
-        guard old != nil || new != nil else { return }
-        let oldFrame = old.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
-        let newFrame = new.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
-        var stale: [(LevelKey, Int, Int, SizeClass)] = []
-        if let oldFrame { stale = removeMember(position, oldFrame) }
-        if old == nil { shift(from: position, by: 1) }
-        if new == nil { shift(from: position + 1, by: -1) }
-        if let newFrame {
-            addMember(position, newFrame)
-            for key in Array(levels.keys) {
-                let (row, column) = Self.cell(of: newFrame, width: Self.power(key.x), height: Self.power(key.y))
-                Self.addToLevel(&levels[key]!, row: row, column: column, SizeClass(newFrame), position, newFrame)
-            }
+    /// Sorts distinct positions below `limit`: by a bitmap of the positions
+    /// when they are many (zoomed where most items are on the boundary, the
+    /// large items come cell by cell, a good part of the canvas), else by
+    /// comparison.
+    static func sortPositions(_ positions: inout [Int], below limit: Int) {
+        guard positions.count > 256 && positions.count >= limit / 64 else {
+            positions.sort()
+            return
         }
-        guard !stale.isEmpty else { return }
-        frames.withUnsafeBufferPointer { frames in
-            for (key, row, column, sizeClass) in stale { recount(key, row: row, column: column, sizeClass, frames: frames) }
-        }
-    }
-
-    private mutating func addMember(_ position: Int, _ frame: Rect) {
-        let sizeClass = SizeClass(frame)
-        let (width, height) = Self.classSides(sizeClass)
-        let (row, column) = Self.cell(of: frame, width: width, height: height)
-        let member = UInt32(position)
-        classes[sizeClass, default: SparseCells()].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { members in
-            if let last = members.last, last > member {
-                members.insert(member, at: Self.lowerBound(member, in: members))
-            } else {
-                members.append(member)
-            }
-        }
-        count += 1
-    }
-
-    /// Takes the item out of its class grid and the levels' counts; returns
-    /// the aggregates it shaped, to recount once the edit is complete.
-    private mutating func removeMember(_ position: Int, _ frame: Rect) -> [(LevelKey, Int, Int, SizeClass)] {
-        let sizeClass = SizeClass(frame)
-        let (width, height) = Self.classSides(sizeClass)
-        let (row, column) = Self.cell(of: frame, width: width, height: height)
-        let member = UInt32(position)
-        var found = false
-        classes[sizeClass]?.update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { members in
-            let slot = Self.lowerBound(member, in: members)
-            if slot < members.count && members[slot] == member {
-                members.remove(at: slot)
-                found = true
-            }
-        }
-        guard found else { return [] }
-        if classes[sizeClass]?.cellCount == 0 { classes[sizeClass] = nil }
-        count -= 1
-        var stale: [(LevelKey, Int, Int, SizeClass)] = []
-        for key in Array(levels.keys) {
-            let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-            levels[key]!.update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { groups in
-                guard let slot = groups.firstIndex(where: { $0.sizeClass == sizeClass }) else { return }
-                if groups[slot].count == 1 {
-                    groups.remove(at: slot)
-                } else {
-                    if groups[slot].isShaped(by: position, frame) { stale.append((key, row, column, sizeClass)) }
-                    groups[slot].count -= 1
-                }
-            }
-        }
-        return stale
-    }
-
-    /// Adds `delta` to every position at or after `start`.
-    private mutating func shift(from start: Int, by delta: Int) {
-        guard count > 0 else { return }
-        let threshold = UInt32(clamping: start)
-        for sizeClass in Array(classes.keys) {
-            classes[sizeClass]!.mapPayloads { members in
-                for slot in members.indices where members[slot] >= threshold {
-                    members[slot] = UInt32(Int(members[slot]) + delta)
-                }
-            }
-        }
-        for key in Array(levels.keys) {
-            levels[key]!.mapPayloads { groups in
-                for slot in groups.indices where groups[slot].first >= start && groups[slot].first != Int.max {
-                    groups[slot].first += delta
-                }
+        var bits = [UInt64](repeating: 0, count: limit / 64 + 1)
+        for position in positions { bits[position >> 6] |= 1 << UInt64(position & 63) }
+        var next = 0
+        for (slot, word) in bits.enumerated() where word != 0 {
+            var word = word
+            while word != 0 {
+                positions[next] = slot << 6 | word.trailingZeroBitCount
+                next += 1
+                word &= word - 1
             }
         }
     }
 
-    /// Recomputes one aggregate from its class grid.
-    private mutating func recount(_ key: LevelKey, row: Int, column: Int, _ sizeClass: SizeClass, frames: UnsafeBufferPointer<Rect>) {
-        var fresh = Group(sizeClass)
-        forEachMember(of: sizeClass, row: row, column: column, width: Self.power(key.x), height: Self.power(key.y), frames: frames) {
-            fresh.add($0, $1)
-        }
-        levels[key]!.update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { groups in
-            let slot = groups.firstIndex { $0.sizeClass == sizeClass }
-            switch (slot, fresh.count) {
-            case (let slot?, 0): groups.remove(at: slot)
-            case (let slot?, _): groups[slot] = fresh
-            case (nil, 0): break
-            case (nil, _): groups.append(fresh)
-            }
-        }
+    /// `zoom.rect(frame)` exactly, its edges rounded by `rounded(_:)`.
+    @inline(__always)
+    static func zoomed(_ frame: Rect, _ zoom: ZoomTransform) -> Rect {
+        guard !zoom.isIdentity else { return frame }
+        let scale = zoom.scale, scalesX = zoom.scalesX, scalesY = zoom.scalesY
+        let x = scalesX ? rounded(frame.x * scale) : frame.x
+        let y = scalesY ? rounded(frame.y * scale) : frame.y
+        return Rect(x: x, y: y,
+                    width: scalesX ? rounded((frame.x + frame.width) * scale) - x : frame.width,
+                    height: scalesY ? rounded((frame.y + frame.height) * scale) - y : frame.height)
+    }
+
+    /// `value.rounded()` (to nearest, ties away from zero), without a call
+    /// into libm: a cluster's four edges are rounded on every frame.
+    @inline(__always)
+    static func rounded(_ value: Double) -> Double {
+        guard abs(value) < 4_503_599_627_370_496 else { return value }  // 2^52 and up (or NaN): already whole
+        let truncated = Double(Int64(value))
+        let fraction = value - truncated  // exact
+        if fraction >= 0.5 { return truncated + 1 }
+        if fraction <= -0.5 { return truncated - 1 }
+        return Double(signOf: value, magnitudeOf: truncated)  // -0.3 gives -0.0, as rounded() does
     }
 
     static func lowerBound(_ value: UInt32, in values: [UInt32]) -> Int {

@@ -22,7 +22,9 @@ struct SparseCells<Payload> {
     static func slot(_ t: Double) -> Int {
         if !(t >= -slotLimit) { return -Int(slotLimit) }
         if t >= slotLimit { return Int(slotLimit) }
-        return Int(t.rounded(.down))
+        // ⌊t⌋ by truncation (exact in this range), without a call to floor.
+        let truncated = Int(t)
+        return Double(truncated) > t ? truncated - 1 : truncated
     }
 
     func payload(row: Int, column: Int) -> Payload? {
@@ -97,13 +99,71 @@ struct SparseCells<Payload> {
         }
     }
 
-    /// Rewrites every payload in place.
-    mutating func mapPayloads(_ transform: (inout Payload) -> Void) {
-        for row in Array(rows.keys) {
-            var cells = rows.removeValue(forKey: row)!
-            for slot in cells.payloads.indices { transform(&cells.payloads[slot]) }
-            rows[row] = cells
+    /// Visits the occupied cells of one row with a column in `columnRange`, in column order.
+    @inline(__always)
+    func visit(row: Int, columns columnRange: ClosedRange<Int>, _ body: (Int, Payload) -> Void) {
+        guard let cells = rows[row] else { return }
+        var slot = Self.lowerBound(columnRange.lowerBound, in: cells.columns)
+        while slot < cells.columns.count, cells.columns[slot] <= columnRange.upperBound {
+            body(cells.columns[slot], cells.payloads[slot])
+            slot += 1
         }
+    }
+
+    /// The occupied rows in `rowRange`, ascending.
+    func occupiedRows(in rowRange: ClosedRange<Int>) -> [Int] {
+        if rowRange.count <= rows.count { return rowRange.filter { rows[$0] != nil } }
+        return rows.keys.filter(rowRange.contains).sorted()
+    }
+
+    /// Rewrites every payload in place (the table's storage is not copied
+    /// unless shared).
+    mutating func mapPayloads(_ transform: (inout Payload) -> Void) {
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            for slot in rows.values[index].payloads.indices { transform(&rows.values[index].payloads[slot]) }
+            rows.values.formIndex(after: &index)
+        }
+    }
+
+    /// Appends a whole row, its columns ascending, payloads not empty; the
+    /// row must not be occupied yet. For bulk builds: one table insert per row.
+    mutating func setRow(_ row: Int, columns: [Int], payloads: [Payload]) {
+        guard !columns.isEmpty else { return }
+        rows[row] = Row(columns: columns, payloads: payloads)
+        cellCount += columns.count
+    }
+
+    /// The grid whose cells are 2^dx × 2^dy of this one's (cells merge by
+    /// `combine` as ⌊row / 2^dy⌋, ⌊column / 2^dx⌋): one pass over the rows,
+    /// a sort only where several rows merge into one.
+    func coarsened(by dx: Int, _ dy: Int, _ combine: (inout Payload, Payload) -> Void) -> SparseCells {
+        var coarser = SparseCells()
+        let sortedRows = rows.keys.sorted()
+        var start = 0
+        while start < sortedRows.count {
+            let target = sortedRows[start] >> dy
+            var end = start + 1
+            while end < sortedRows.count && sortedRows[end] >> dy == target { end += 1 }
+            var pairs: [(Int, Payload)] = []
+            for source in sortedRows[start..<end] {
+                let cells = rows[source]!
+                for slot in cells.columns.indices { pairs.append((cells.columns[slot] >> dx, cells.payloads[slot])) }
+            }
+            if end - start > 1 { pairs.sort { $0.0 < $1.0 } }
+            var columns: [Int] = [], payloads: [Payload] = []
+            for (column, payload) in pairs {
+                if columns.last == column {
+                    combine(&payloads[payloads.count - 1], payload)
+                } else {
+                    columns.append(column)
+                    payloads.append(payload)
+                }
+            }
+            coarser.setRow(target, columns: columns, payloads: payloads)
+            start = end
+        }
+        return coarser
     }
 
     static func lowerBound(_ column: Int, in columns: [Int]) -> Int {

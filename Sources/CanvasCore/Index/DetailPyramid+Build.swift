@@ -1,0 +1,220 @@
+extension DetailPyramid {
+    /// Bins items into one level's grids for some classes: a dense grid per
+    /// class over the centres' bounds where that is not much larger than
+    /// the class (else a sparse one), and consecutive items in the same cell
+    /// of the same class summed in registers before they touch either.
+    struct LevelBuilder {
+        let inverseWidth: Double, inverseHeight: Double
+        let row0: Int, column0: Int, rows: Int, columns: Int
+        let total: Int
+        /// Expected items per class id, when known (for the dense budget).
+        let expected: [Int]?
+        /// Per class id: whether it is built here, and its dense grid's offset
+        /// in `scratch` (-1: sparse).
+        var included: [Bool] = []
+        var denseBase: [Int] = []
+        /// The classes built, in the order they were set up.
+        var classes: [Int] = []
+        var scratch: [Group] = []
+        var sparse: [Int: Cells] = [:]
+
+        init(key: LevelKey, centres: CentreBounds, total: Int, expected: [Int]?) {
+            let width = DetailPyramid.power(key.x), height = DetailPyramid.power(key.y)
+            inverseWidth = 1 / width
+            inverseHeight = 1 / height
+            self.total = total
+            self.expected = expected
+            if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
+                let low = DetailPyramid.cell(of: Rect(x: centres.minX, y: centres.minY, width: 0, height: 0), width: width, height: height)
+                let high = DetailPyramid.cell(of: Rect(x: centres.maxX, y: centres.maxY, width: 0, height: 0), width: width, height: height)
+                row0 = low.row
+                column0 = low.column
+                rows = high.row - low.row + 1
+                columns = high.column - low.column + 1
+            } else {
+                (row0, column0, rows, columns) = (0, 0, 0, 0)
+            }
+        }
+
+        /// Builds class `id` here: densely while the grid is not much larger
+        /// than the class and all dense grids stay within a budget.
+        mutating func include(_ id: Int) {
+            if id >= included.count {
+                included += [Bool](repeating: false, count: id + 1 - included.count)
+                denseBase += [Int](repeating: -1, count: id + 1 - denseBase.count)
+            }
+            guard !included[id] else { return }
+            included[id] = true
+            classes.append(id)
+            let cells = Double(rows) * Double(columns)
+            let expect = expected.map { id < $0.count ? $0[id] : 0 } ?? total / 4
+            guard rows > 0 && cells <= Double(4 * expect + 1024)
+                && Double(scratch.count) + cells <= Double(Swift.max(1 << 16, 2 * total)) else { return }
+            denseBase[id] = scratch.count
+            scratch += repeatElement(Group(), count: rows * columns)
+        }
+
+        @inline(__always)
+        func includes(_ id: Int) -> Bool { id >= 0 && id < included.count && included[id] }
+
+        /// Adds one item of class `id` (included).
+        mutating func add(_ position: Int, _ frame: Rect, _ id: Int) {
+            let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
+            let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
+            var group = Group()
+            group.add(position, frame)
+            let base = denseBase[id]
+            let r = row - row0, c = column - column0
+            if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
+                scratch[base + r * columns + c].merge(group)
+            } else {
+                sparse[id, default: Cells()].update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) {
+                    $0.merge(group)
+                }
+            }
+        }
+
+        /// One pass over `frames` in data order: counts the items taking
+        /// part by class and adds those of the classes `classOf` includes.
+        /// `classOf` gives a class's id by its exponents and whether to
+        /// build it (called once per run of one class). Returns the counts by id.
+        mutating func addAll(_ frames: UnsafeBufferPointer<Rect>, classOf: (Int, Int) -> (id: Int, included: Bool)) -> [Int] {
+            var counts: [Int] = []
+            func counted(_ id: Int, _ n: Int) {
+                if id >= counts.count { counts += [Int](repeating: 0, count: id + 1 - counts.count) }
+                counts[id] += n
+            }
+            // The run of items in one dense cell (an index in `scratch`,
+            // which tells the class too), summed in registers; the cell's
+            // content square, to tell cheaply that an item stays in it.
+            var run = Group(), runCell = -1
+            var runLowX = 0.0, runHighX = -1.0, runLowY = 0.0, runHighY = -1.0
+            var lastWidth = 0.0, lastHeight = 0.0  // the sides of the run's last item
+            var lastKey = UInt64.max, lastID = -1, lastBase = -1, included = false, classRun = 0
+            let inverseWidth = self.inverseWidth, inverseHeight = self.inverseHeight
+            let width = 1 / inverseWidth, height = 1 / inverseHeight
+            let row0 = self.row0, column0 = self.column0, columns = self.columns
+            let rowLow = Double(row0), rowHigh = Double(row0) + Double(rows)
+            let columnLow = Double(column0), columnHigh = Double(column0) + Double(columns)
+            @inline(__always) func floor(_ t: Double) -> Int {
+                let truncated = Int(t)
+                return Double(truncated) <= t ? truncated : truncated &- 1
+            }
+            let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
+            for position in 0..<frames.count {
+                let frame = frames[position]
+                // Signs and biased exponents of the sides.
+                let key = (frame.width.bitPattern >> 52) << 12 | frame.height.bitPattern >> 52
+                if key == lastKey {
+                    // The class of the item before: sides positive and normal.
+                    if included {
+                        let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+                        // In the run's cell (so finite): the common case, first.
+                        if cx >= runLowX && cx < runHighX && cy >= runLowY && cy < runHighY {
+                            // Positions ascend: the run's first stays.
+                            classRun += 1
+                            run.count += 1
+                            run.minX = lesser(run.minX, frame.x)
+                            run.minY = lesser(run.minY, frame.y)
+                            run.maxX = greater(run.maxX, frame.x + frame.width)
+                            run.maxY = greater(run.maxY, frame.y + frame.height)
+                            // Sides equal to the last item's in the run leave its extremes.
+                            if frame.width != lastWidth || frame.height != lastHeight {
+                                lastWidth = frame.width
+                                lastHeight = frame.height
+                                run.minWidth = lesser(run.minWidth, frame.width)
+                                run.maxWidth = greater(run.maxWidth, frame.width)
+                                run.minHeight = lesser(run.minHeight, frame.height)
+                                run.maxHeight = greater(run.maxHeight, frame.height)
+                            }
+                            continue
+                        }
+                    }
+                } else {
+                    // 1...2046 is a positive normal side.
+                    let wb = key >> 12, hb = key & 0xFFF
+                    guard wb &- 1 < 2046 && hb &- 1 < 2046 else {
+                        // Subnormal sides, or no part at all: the general rules.
+                        guard SpatialIndex.isIndexable(frame) else { continue }
+                        let (id, include) = classOf(Int(frame.width.exponent), Int(frame.height.exponent))
+                        guard id >= 0 else { continue }
+                        counted(id, 1)
+                        if include {
+                            self.include(id)
+                            add(position, frame, id)
+                        }
+                        continue
+                    }
+                    if lastID >= 0 { counted(lastID, classRun) }
+                    classRun = 0
+                    lastKey = key
+                    (lastID, included) = classOf(Int(wb) - 1023, Int(hb) - 1023)
+                    if included { include(lastID) }
+                    lastBase = included ? denseBase[lastID] : -1
+                    runHighX = -.infinity  // a run never spans two classes
+                }
+                guard frame.x.isFinite && frame.y.isFinite else { continue }
+                classRun += 1
+                guard included else { continue }
+                let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+                let tx = cx * inverseWidth, ty = cy * inverseHeight
+                guard lastBase >= 0 && ty >= rowLow && ty < rowHigh && tx >= columnLow && tx < columnHigh else {
+                    add(position, frame, lastID)
+                    continue
+                }
+                let row = floor(ty), column = floor(tx)
+                let cell = lastBase &+ (row &- row0) &* columns &+ (column &- column0)
+                if cell == runCell {
+                    run.add(position, frame)
+                    continue
+                }
+                if runCell >= 0 { scratch[runCell].merge(run) }
+                run = Group()
+                run.add(position, frame)
+                runCell = cell
+                lastWidth = frame.width
+                lastHeight = frame.height
+                runLowX = Double(column) * width
+                runHighX = Double(column + 1) * width
+                runLowY = Double(row) * height
+                runHighY = Double(row + 1) * height
+                // The square must be finite for a hit to prove the frame is.
+                if !runHighX.isFinite || !runHighY.isFinite || !runLowX.isFinite || !runLowY.isFinite { runHighX = -.infinity }
+            }
+            if runCell >= 0 { scratch[runCell].merge(run) }
+            if lastID >= 0 { counted(lastID, classRun) }
+            return counts
+        }
+
+        /// The grids, by class id.
+        mutating func finish() -> [(Int, Cells)] {
+            var result: [(Int, Cells)] = []
+            for id in classes {
+                var cells = sparse.removeValue(forKey: id) ?? Cells()
+                let base = denseBase[id]
+                if base >= 0 {
+                    let spill = cells.cellCount > 0
+                    var rowColumns: [Int] = [], rowGroups: [Group] = []
+                    for r in 0..<rows {
+                        rowColumns.removeAll()
+                        rowGroups.removeAll()
+                        let start = base + r * columns
+                        for c in 0..<columns where scratch[start + c].count > 0 {
+                            rowColumns.append(column0 + c)
+                            rowGroups.append(scratch[start + c])
+                        }
+                        if !spill {
+                            cells.setRow(row0 + r, columns: rowColumns, payloads: rowGroups)
+                        } else {
+                            for (column, group) in zip(rowColumns, rowGroups) {
+                                cells.update(row: row0 + r, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { $0.merge(group) }
+                            }
+                        }
+                    }
+                }
+                result.append((id, cells))
+            }
+            return result
+        }
+    }
+}

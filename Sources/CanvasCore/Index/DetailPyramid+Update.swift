@@ -1,0 +1,147 @@
+extension DetailPyramid {
+    /// Updates the member grids and every built level for one item's edit,
+    /// in place: never a rebuild.
+    ///
+    /// - `from` and `to` both given: the item at `position` moved or changed
+    ///   size (its position stays).
+    /// - `from` nil: an item was inserted at `position`; the items at and
+    ///   after it moved one position up.
+    /// - `to` nil: the item at `position` was removed; the items after it
+    ///   moved one position down.
+    ///
+    /// A frame that does not take part (not finite, or without area) counts
+    /// as absent. `frames` are the frames after the edit.
+    ///
+    /// - Complexity: a move costs the cells it leaves and enters in each
+    ///   built level, plus, where the item shaped an aggregate (it was the
+    ///   first or on an edge of the union, or of sizes the group's items do
+    ///   not all share), a recount of its class in that cell: from the
+    ///   nearest finer built level's cells, or from the member grid at the
+    ///   finest (the first such recount builds the member grids, once). An
+    ///   insert or a remove also renumbers the positions after it, one pass
+    ///   over the stored positions in place: O(*n*), as the frames' own
+    ///   insert or remove is.
+    public mutating func update(position: Int, from old: Rect?, to new: Rect?, frames: [Rect]) {
+        guard old != nil || new != nil else { return }
+        guard counted else {
+            // Nothing stored yet: the first query counts the frames as they are then.
+            if let new, SpatialIndex.isIndexable(new) { centres.add(new) }
+            return
+        }
+        let oldFrame = old.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
+        let newFrame = new.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        if let oldFrame, let id = classIDs[SizeClass(oldFrame)], classCounts[id] > 0 {
+            classCounts[id] -= 1
+            count -= 1
+            removeMember(position, oldFrame, id)
+            stale = removeFromLevels(position, oldFrame, id)
+        }
+        if old == nil { shift(from: position, by: 1) }
+        if new == nil { shift(from: position + 1, by: -1) }
+        if let newFrame {
+            let id = register(SizeClass(newFrame))
+            classCounts[id] += 1
+            count += 1
+            centres.add(newFrame)
+            addMember(position, newFrame, id)
+            for key in Array(levels.keys) where grid(key, id) != nil {
+                let (row, column) = Self.cell(of: newFrame, width: Self.power(key.x), height: Self.power(key.y))
+                levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) {
+                    $0.add(position, newFrame)
+                }
+            }
+        }
+        guard !stale.isEmpty else { return }
+        frames.withUnsafeBufferPointer { frames in
+            // Built from the frames after the edit, which the levels now hold too.
+            ensureMembers(frames)
+            // Finer first: a coarser cell is then merged from fresh ones.
+            for entry in stale.sorted(by: { $0.key.x + $0.key.y < $1.key.x + $1.key.y }) {
+                recount(entry.key, row: entry.row, column: entry.column, entry.id, frames: frames)
+            }
+        }
+    }
+
+    private mutating func addMember(_ position: Int, _ frame: Rect, _ id: Int) {
+        guard members != nil else { return }
+        let (width, height) = Self.classSides(sizeClasses[id])
+        let (row, column) = Self.cell(of: frame, width: width, height: height)
+        let member = UInt32(position)
+        members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
+            if let last = list.last, last > member {
+                list.insert(member, at: Self.lowerBound(member, in: list))
+            } else {
+                list.append(member)
+            }
+        }
+    }
+
+    private mutating func removeMember(_ position: Int, _ frame: Rect, _ id: Int) {
+        guard members != nil else { return }
+        let (width, height) = Self.classSides(sizeClasses[id])
+        let (row, column) = Self.cell(of: frame, width: width, height: height)
+        let member = UInt32(position)
+        members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
+            let slot = Self.lowerBound(member, in: list)
+            if slot < list.count && list[slot] == member { list.remove(at: slot) }
+        }
+    }
+
+    /// Takes the item out of the levels' counts; returns the aggregates it
+    /// shaped, to recount once the edit is complete.
+    private mutating func removeFromLevels(_ position: Int, _ frame: Rect, _ id: Int) -> [(key: LevelKey, row: Int, column: Int, id: Int)] {
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        for key in Array(levels.keys) where grid(key, id) != nil {
+            let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
+            levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { group in
+                if group.count <= 1 {
+                    group = Group()
+                } else {
+                    if group.isShaped(by: position, frame) { stale.append((key, row, column, id)) }
+                    group.count -= 1
+                }
+            }
+        }
+        return stale
+    }
+
+    /// Adds `delta` to every position at or after `start`, in place.
+    private mutating func shift(from start: Int, by delta: Int) {
+        if members != nil {
+            let threshold = UInt32(clamping: start)
+            for id in members!.indices {
+                members![id].mapPayloads { list in
+                    for slot in list.indices where list[slot] >= threshold {
+                        list[slot] = UInt32(Int(list[slot]) + delta)
+                    }
+                }
+            }
+        }
+        for key in Array(levels.keys) {
+            for id in levels[key]!.indices where levels[key]![id] != nil {
+                levels[key]![id]!.mapPayloads { group in
+                    if group.first >= start && group.first != Int.max { group.first += delta }
+                }
+            }
+        }
+    }
+
+    /// Recomputes one aggregate: from the nearest finer built level of its
+    /// class (its cells merge exactly into this one), else from the member grid.
+    private mutating func recount(_ key: LevelKey, row: Int, column: Int, _ id: Int, frames: UnsafeBufferPointer<Rect>) {
+        var fresh = Group()
+        if let finer = nearestFiner(than: key, holding: id), key.x - finer.x <= 16, key.y - finer.y <= 16 {
+            let dx = key.x - finer.x, dy = key.y - finer.y
+            grid(finer, id)!.visit(rows: (row << dy)...(((row + 1) << dy) - 1),
+                                   columns: (column << dx)...(((column + 1) << dx) - 1)) { _, _, group in
+                fresh.merge(group)
+            }
+        } else {
+            forEachMember(of: id, row: row, column: column, width: Self.power(key.x), height: Self.power(key.y), frames: frames) {
+                fresh.add($0, $1)
+            }
+        }
+        levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { $0 = fresh }
+    }
+}

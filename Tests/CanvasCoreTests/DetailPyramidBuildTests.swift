@@ -1,0 +1,266 @@
+import Testing
+@testable import CanvasCore
+
+/// How the pyramid is built, against the same brute force as
+/// DetailPyramidTests: the one pass that counts and bins a level (dense box
+/// from given bounds, runs of items in one cell), what is left sparse,
+/// levels merged from finer ones, member grids built late, and edits.
+/// One level's aggregates by class and cell, from the rules alone.
+func bruteLevel(_ frames: [Rect], _ key: DetailPyramid.LevelKey, _ classes: [DetailPyramid.SizeClass]) -> [String: [CellContents]] {
+    let width = Double(sign: .plus, exponent: key.x, significand: 1), height = Double(sign: .plus, exponent: key.y, significand: 1)
+    var cells: [String: [[Int]: DetailPyramid.Group]] = [:]
+    for (position, frame) in frames.enumerated() where frame.isFinite && frame.width > 0 && frame.height > 0 {
+        let sizeClass = DetailPyramid.SizeClass(x: Int(frame.width.exponent), y: Int(frame.height.exponent))
+        guard classes.contains(sizeClass) else { continue }
+        let row = Int(((frame.y + frame.height / 2) / height).rounded(.down))
+        let column = Int(((frame.x + frame.width / 2) / width).rounded(.down))
+        var group = cells["\(sizeClass.x),\(sizeClass.y)", default: [:]][[row, column]] ?? DetailPyramid.Group()
+        group.count += 1
+        group.first = min(group.first, position)
+        group.minX = min(group.minX, frame.minX)
+        group.minY = min(group.minY, frame.minY)
+        group.maxX = max(group.maxX, frame.maxX)
+        group.maxY = max(group.maxY, frame.maxY)
+        group.minWidth = min(group.minWidth, frame.width)
+        group.maxWidth = max(group.maxWidth, frame.width)
+        group.minHeight = min(group.minHeight, frame.height)
+        group.maxHeight = max(group.maxHeight, frame.height)
+        cells["\(sizeClass.x),\(sizeClass.y)", default: [:]][[row, column]] = group
+    }
+    return cells.mapValues { groups in
+        groups.keys.sorted { $0[0] != $1[0] ? $0[0] < $1[0] : $0[1] < $1[1] }
+            .map { CellContents(row: $0[0], column: $0[1], group: groups[$0]!) }
+    }
+}
+
+@Suite("Level of detail: how the levels are built")
+struct DetailPyramidBuildTests {
+    /// Rows of items in data order (as a flow lays them out, so runs of
+    /// items share a cell), sides of several classes, centres on cell edges
+    /// (multiples of powers of two), a few items far outside `bounds`, a
+    /// few subnormal or absent (no area, or a coordinate not finite).
+    private func rows(_ rng: inout SplitMix64, count: Int) -> [Rect] {
+        let columns = 60
+        return (0..<count).map { position in
+            switch position % 131 {
+            case 5: return Rect(x: 1e-310, y: 20, width: 4e-310, height: 3)  // subnormal width
+            case 9: return Rect(x: 3, y: 3, width: 0, height: 3)  // no part
+            case 23, 24: return Rect(x: .nan, y: 40, width: 16, height: 16)  // no part, in a class and a run of others
+            case 29: return Rect(x: 100, y: -.infinity, width: 16, height: 16)
+            // Outside the bounds the tests give, beside the rows (their rows of cells are shared) and far below.
+            case 17: return Rect(x: rng.uniform(-9e4, -5e4).rounded(), y: rng.uniform(0, 2000).rounded(), width: 40, height: 30)
+            case 18: return Rect(x: rng.uniform(0, 3000).rounded(), y: rng.uniform(4e4, 6e4).rounded(), width: 40, height: 30)
+            default: break
+            }
+            // Four width classes and three height classes, sides varying within
+            // each (even positions share the class's least sides, so an item's
+            // sides are often the ones two before; odd ones vary).
+            let width = [8.0, 16, 32, 64][position / 997 % 4] * (1 + Double(position % 2 * (1 + position % 97)) / 128)
+            let height = [4.0, 16, 32][position / 1499 % 3] * (1 + Double(position % 2 * (1 + position % 89)) / 128)
+            let column = position % columns, row = position / columns
+            // Pitch 64 × 32: every other centre sits on a multiple of 64 or 32.
+            let cx = Double(column) * 64 + (column % 2 == 0 ? 0 : 13), cy = Double(row) * 32 + (row % 3 == 0 ? 0 : 7)
+            return Rect(x: cx - width / 2, y: cy - height / 2, width: width, height: height)
+        }
+    }
+
+    private let zooms: [ZoomTransform] = [0.002, 0.02, 0.09, 0.3, 1, 3].flatMap { scale in
+        [ZoomAxis.horizontal, .vertical, .both].map { ZoomTransform(scale: scale, axis: $0) }
+    }
+
+    private func rect(_ rng: inout SplitMix64, _ zoom: ZoomTransform) -> Rect {
+        let sx = zoom.axis.zoomsX ? zoom.scale : 1, sy = zoom.axis.zoomsY ? zoom.scale : 1
+        return Rect(x: rng.uniform(-1000, 3500) * sx, y: rng.uniform(-500, 4000) * sy,
+                    width: rng.uniform(200, 2500), height: rng.uniform(200, 1600))
+    }
+
+    @Test("counted by its first query in one pass, over bounds that miss some items, at every axis", arguments: [21, 22] as [UInt64])
+    func firstQueryCountsAndBins(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let frames = rows(&rng, count: 4000)
+        // Bounds that hold the rows, not the far items nor the subnormal ones' corner.
+        let bounds = Rect(x: -100, y: 0, width: 3900, height: 2200)
+        for zoom in zooms {
+            var pyramid = DetailPyramid(frames: frames, within: bounds)
+            for (minSize, cell) in [(2.0, 16.0), (6.0, 40.0)] {
+                for _ in 0..<3 {
+                    let area = rect(&rng, zoom)
+                    checkDetail(pyramid.query(area, zoom: zoom, minSize: minSize, cell: cell, frames: frames),
+                                frames, area, zoom: zoom, minSize: minSize, cell: cell)
+                }
+            }
+            // Every aggregate built is the brute force's.
+            for key in pyramid.builtLevels {
+                #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key) at \(zoom)")
+            }
+            // Counted as a pyramid counted up front is.
+            let counted = DetailPyramid(frames: frames)
+            #expect(pyramid.count == counted.count)
+            #expect(pyramid.classCounts.reduce(0, +) == counted.classCounts.reduce(0, +))
+            // The whole canvas at once: every item is in one cluster or returned.
+            let everything = Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+            let answer = pyramid.query(zoom.rect(everything), zoom: zoom, minSize: 2, cell: 16, frames: frames)
+            checkDetail(answer, frames, zoom.rect(everything), zoom: zoom, minSize: 2, cell: 16)
+            #expect(answer.items.count + answer.clusters.map(\.count).reduce(0, +) == counted.count)
+        }
+    }
+
+    @Test("a level merged from finer ones equals the same level built from the frames, class by class")
+    func mergedEqualsDirect() {
+        var rng = SplitMix64(seed: 5)
+        let frames = rows(&rng, count: 3000)
+        for axis in [ZoomAxis.both, .horizontal] {
+            var merged = DetailPyramid(frames: frames)
+            var direct = DetailPyramid(frames: frames)
+            let fine = ZoomTransform(scale: 0.05, axis: axis), coarse = ZoomTransform(scale: 0.004, axis: axis)
+            _ = merged.query(Rect(x: 0, y: 0, width: 10, height: 10), zoom: fine, minSize: 2, cell: 16, frames: frames)
+            let key = DetailPyramid.levelKey(cell: 16, zoom: coarse)
+            merged.buildCoarser(from: DetailPyramid.levelKey(cell: 16, zoom: fine), through: key, frames: frames)
+            direct.buildLevel(key, classes: merged.builtClasses(at: key), frames: frames)
+            #expect(!merged.builtClasses(at: key).isEmpty)
+            #expect(levelContents(merged, key) == levelContents(direct, key))
+        }
+    }
+
+    @Test("many items in one cell: the count is exact, the bounds their union, the first the least position")
+    func hugeCount() {
+        // 120,000 items of 1 × 1 within a 50 × 50 square, in scrambled order
+        // (runs break at every item), plus one large item.
+        var rng = SplitMix64(seed: 9)
+        var frames = (0..<120_000).map { _ in Rect(x: rng.uniform(0, 49).rounded(), y: rng.uniform(0, 49).rounded(), width: 1, height: 1) }
+        frames.append(Rect(x: 0, y: 0, width: 400, height: 400))
+        var pyramid = DetailPyramid(frames: frames, within: Rect(x: 0, y: 0, width: 400, height: 400))
+        let zoom = ZoomTransform(scale: 0.25, axis: .both)
+        let answer = pyramid.query(Rect(x: 0, y: 0, width: 100, height: 100), zoom: zoom, minSize: 2, cell: 16, frames: frames)
+        checkDetail(answer, frames, Rect(x: 0, y: 0, width: 100, height: 100), zoom: zoom, minSize: 2, cell: 16)
+        #expect(answer.items == [120_000])
+        #expect(answer.clusters.map(\.count).reduce(0, +) == 120_000)
+        #expect(answer.clusters.map(\.first).min() == 0)
+    }
+
+    @Test("edits before the first query are read from the frames; edits after it, with no member grids yet, match a rebuild",
+          arguments: [31, 32, 33] as [UInt64])
+    func editsWithoutMembers(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var frames = rows(&rng, count: 1500)
+        var pyramid = DetailPyramid(frames: frames, within: Rect(x: -100, y: 0, width: 3900, height: 900))
+        // Before any query: nothing is stored, the edit only widens the box.
+        let early = Rect(x: 7000, y: 7000, width: 40, height: 30)
+        frames.insert(early, at: 3)
+        pyramid.update(position: 3, from: nil, to: early, frames: frames)
+        // Only zooms where every class is small: no member grid is built until a recount needs one.
+        let small = [ZoomTransform(scale: 0.01, axis: .both), ZoomTransform(scale: 0.002, axis: .both),
+                     ZoomTransform(scale: 0.01, axis: .horizontal)]
+        for zoom in small { _ = pyramid.query(Rect(x: 0, y: 0, width: 50, height: 50), zoom: zoom, minSize: 2, cell: 16, frames: frames) }
+        #expect(pyramid.members == nil)
+        for zoom in small {
+            let key = DetailPyramid.levelKey(cell: 16, zoom: zoom)
+            pyramid.buildCoarser(from: key, through: DetailPyramid.LevelKey(x: key.x + 2, y: key.y + 2), frames: frames)
+        }
+        for step in 0..<300 {
+            switch rng.below(4) {
+            case 0, 1:
+                let position = rng.below(frames.count)
+                let old = frames[position]
+                var new = old
+                new.x += rng.uniform(-400, 400).rounded()
+                new.y += rng.uniform(-300, 300).rounded()
+                if step % 7 == 0 { new.width = [8.0, 16, 32, 64][rng.below(4)] * (1 + Double(rng.below(8)) / 8) }
+                frames[position] = new
+                pyramid.update(position: position, from: old, to: new, frames: frames)
+            case 2:
+                let position = rng.below(frames.count + 1)
+                let new = Rect(x: rng.uniform(-200, 4000).rounded(), y: rng.uniform(0, 900).rounded(), width: 24, height: 20)
+                frames.insert(new, at: position)
+                pyramid.update(position: position, from: nil, to: new, frames: frames)
+            default:
+                let position = rng.below(frames.count)
+                let old = frames.remove(at: position)
+                pyramid.update(position: position, from: old, to: nil, frames: frames)
+            }
+        }
+        var rebuilt = DetailPyramid(frames: frames)
+        for key in pyramid.builtLevels {
+            rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: frames)
+            #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
+            #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key)")
+        }
+        #expect(pyramid.count == rebuilt.count)
+        for zoom in small + zooms {
+            for _ in 0..<3 {
+                let area = rect(&rng, zoom)
+                checkDetail(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames), frames, area, zoom: zoom, minSize: 2, cell: 16)
+            }
+        }
+    }
+
+    @Test("uniform sizes: removing one of a cell's items keeps the sizes it shared, and the answers stay exact")
+    func uniformRemovals() {
+        // One class, one size: every item has the group's smallest and largest width.
+        var frames = (0..<2000).map { Rect(x: Double($0 % 50) * 30, y: Double($0 / 50) * 20, width: 25, height: 15) }
+        var pyramid = DetailPyramid(frames: frames)
+        let zoom = ZoomTransform(scale: 0.02, axis: .both)
+        let area = Rect(x: 0, y: 0, width: 40, height: 20)
+        _ = pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames)
+        var rng = SplitMix64(seed: 4)
+        for _ in 0..<200 {
+            let position = rng.below(frames.count)
+            let old = frames[position]
+            var new = old
+            new.x = Double(rng.below(50)) * 30
+            frames[position] = new
+            pyramid.update(position: position, from: old, to: new, frames: frames)
+            checkDetail(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames), frames, area, zoom: zoom, minSize: 2, cell: 16)
+        }
+    }
+
+    @Test("the bounds' rounding is rounded(): ties away from zero, signed zeros, large and odd values")
+    func rounding() {
+        var rng = SplitMix64(seed: 8)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+                                0.3, -0.3, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496,
+                                9.1e18, -9.3e18, 1e300, -1e300, .infinity, -.infinity, 5e-324, -5e-324]
+        values += (0..<2000).map { _ in rng.uniform(-1e6, 1e6) } + (0..<2000).map { _ in (rng.uniform(-4000, 4000)).rounded() + 0.5 }
+        for value in values {
+            let ours = DetailPyramid.rounded(value), theirs = value.rounded()
+            #expect(ours == theirs && ours.sign == theirs.sign, "\(value)")
+        }
+        #expect(DetailPyramid.rounded(.nan).isNaN)
+        // And frames zoomed with it are the zoom's own.
+        for _ in 0..<3000 {
+            let frame = Rect(x: rng.uniform(-1e5, 1e5), y: rng.uniform(-1e5, 1e5), width: rng.uniform(0, 500), height: rng.uniform(0, 500))
+            let zoom = ZoomTransform(scale: [0.0001, 0.013, 0.5, 1, 1.337, 5][rng.below(6)], axis: [ZoomAxis.horizontal, .vertical, .both][rng.below(3)])
+            let ours = DetailPyramid.zoomed(frame, zoom), theirs = zoom.rect(frame)
+            #expect(ours == theirs && ours.x.sign == theirs.x.sign && ours.y.sign == theirs.y.sign, "\(frame) at \(zoom)")
+        }
+    }
+
+    @Test("a query where every item is large builds no level, so the first that clusters still builds the coarser levels")
+    func largeFirst() throws {
+        let engine = try tileCanvas(viewport: size(400, 300))
+        var settings = ZoomSettings()
+        settings.axis = .both
+        settings.minimum = 0.001
+        try engine.setZoomSettings(settings)
+        try engine.setZoom(1)
+        let large = try engine.levelOfDetail()
+        #expect(large.clusters.isEmpty && !large.items.isEmpty)
+        #expect(engine.builtDetail?.builtLevels.isEmpty == true)
+        try engine.setZoom(0.015)  // items of 100 are 1.5 points
+        #expect(try !engine.levelOfDetail().clusters.isEmpty)
+        // Every level down to the minimum zoom is there, merged from this one.
+        let coarsest = DetailPyramid.levelKey(cell: 16, zoom: ZoomTransform(scale: 0.001, axis: .both))
+        #expect(engine.builtDetail?.hasLevel(coarsest) == true)
+    }
+
+    @Test("positions are sorted the same by bitmap and by comparison")
+    func sortingPositions() {
+        var rng = SplitMix64(seed: 12)
+        for (count, limit) in [(0, 10), (300, 400), (300, 100_000), (5000, 6000), (20_000, 1_000_000), (64, 64)] {
+            var positions = Array(0..<limit).shuffled(using: &rng).prefix(count).map { $0 }
+            let expected = positions.sorted()
+            DetailPyramid.sortPositions(&positions, below: limit)
+            #expect(positions == expected, "\(count) of \(limit)")
+        }
+    }
+}
