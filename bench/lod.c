@@ -15,11 +15,14 @@
 **             and bins this zoom's level) and every coarser level down to
 **             the minimum zoom, each merged from the one below
 **   lod_every building every level instead: on a fresh engine (no
-**             viewport, so nothing is published), a canvas_query_lod over
-**             a 1 x 1 rect at each level's zoom (16 / 2^k, k = 2 ... until
-**             the minimum zoom), finest first: the member grids (the zooms
-**             where the items are large or on the boundary need them), the
-**             finest level the items can be small at, and each coarser one
+**             viewport, so nothing is published) whose culling index is
+**             built (untimed: ordinary culling builds it, and large items
+**             are found through it), a canvas_query_lod over a 1 x 1 rect
+**             at each level's zoom (16 / 2^k, k = 2 ... until the minimum
+**             zoom), finest first: the zooms where the items are large ask
+**             the index, the first where they can be small bins its level
+**             from the frames, and each coarser one merges the one below
+**   lod_levels the same, each query on its own: [zoom, seconds] pairs
 **   lod_frame a host's frame with canvas_set_lod on: canvas_tick, then
 **             canvas_copy_visible_items and canvas_copy_clusters into
 **             buffers allocated once (median of 200 frames a run)
@@ -37,6 +40,9 @@ int main(int argc, char **argv) {
     double *index = xmalloc(runs * sizeof *index), *build = xmalloc(runs * sizeof *build);
     double *lod = xmalloc(runs * sizeof *lod), *full = xmalloc(runs * sizeof *full);
     double *every = xmalloc(runs * sizeof *every);
+    enum { LEVELS = 32 };
+    double *level = xmalloc((size_t)runs * LEVELS * sizeof *level), scales[LEVELS], one[64];
+    int levels = 0;
     double frames[FRAMES], copies[5], zoom = 0, t = 0;
     size_t shown = 0, clusters = 0, visible = 0;
     canvas_size *sizes = xmalloc(n * sizeof *sizes);
@@ -92,21 +98,33 @@ int main(int argc, char **argv) {
         CHECK(e, canvas_resolve(e));
         CHECK(e, canvas_set_zoom_axis(e, CANVAS_ZOOM_BOTH));
         CHECK(e, canvas_set_zoom_limits(e, 0.0001, 5));
-        a = now_seconds();
-        for (int k = 2; ; k++) {
+        CHECK(e, canvas_query(e, probe, &id, 1, &count));  /* a scan */
+        CHECK(e, canvas_query(e, probe, &id, 1, &count));  /* builds the index */
+        every[r] = 0;
+        levels = 0;
+        for (int k = 2; levels < LEVELS; k++) {
             double scale = 16.0 / (double)(1 << k);
             CHECK(e, canvas_set_zoom(e, scale < 0.0001 ? 0.0001 : scale));
+            a = now_seconds();
             CHECK(e, canvas_query_lod(e, (canvas_rect){0, 0, 1, 1}, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL,
                                       items, n, &count, cells, 100000, &count));
+            double spent = now_seconds() - a;
+            every[r] += spent;
+            level[r * LEVELS + levels] = spent;
+            scales[levels++] = scale < 0.0001 ? 0.0001 : scale;
             if (scale < 0.0001) break;
         }
-        every[r] = now_seconds() - a;
         canvas_engine_destroy(e);
+    }
+    char parts[LEVELS * 40] = "", *end = parts;
+    for (int l = 0; l < levels; l++) {
+        for (int r = 0; r < runs; r++) one[r] = level[r * LEVELS + l];
+        end += sprintf(end, "%s[%.6g, %.6g]", l ? ", " : "", scales[l], median(one, runs));
     }
     printf("{\"items\": %zu, \"runs\": %d, \"zoom\": %.17g, \"index\": %.9g, \"lod_build\": %.9g, "
            "\"lod_every\": %.9g, \"lod_frame\": %.9g, \"full\": %.9g, \"shown\": %zu, \"clusters\": %zu, "
-           "\"visible\": %zu}\n",
+           "\"visible\": %zu, \"lod_levels\": [%s]}\n",
            n, runs, zoom, median(index, runs), median(build, runs), median(every, runs), median(lod, runs),
-           median(full, runs), shown, clusters, visible);
+           median(full, runs), shown, clusters, visible, parts);
     return 0;
 }

@@ -129,11 +129,14 @@ extension CanvasEngine {
     /// `levelOfDetail` by position, for checked arguments.
     public func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
         withDetail(cell: cell) { pyramid, frames in
-            pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames)
+            pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames) { self.worldQuery($0) }
         }
     }
 
-    /// The pyramid, built if needed. The first query after a resolve
+    /// The pyramid, built if needed. Its queries find large items through
+    /// the culling index (`worldQuery`: the editable index on a free
+    /// canvas, else `index`, built on first use), so it keeps no member
+    /// grids of its own for them. The first query after a resolve
     /// builds what it needs at this zoom (the level for the classes not
     /// wholly large there, binned from the frames in one pass) and then
     /// every coarser level a zoom down to the settings' minimum can ask for

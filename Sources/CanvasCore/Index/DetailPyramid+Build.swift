@@ -17,6 +17,8 @@ extension DetailPyramid {
         var classes: [Int] = []
         var scratch: [Group] = []
         var sparse: [Int: Cells] = [:]
+        /// Per class id, the sides of the items `addAll` met.
+        var sides: [Sides] = []
 
         init(key: LevelKey, centres: CentreBounds, total: Int, expected: [Int]?) {
             let width = DetailPyramid.power(key.x), height = DetailPyramid.power(key.y)
@@ -84,6 +86,14 @@ extension DetailPyramid {
                 if id >= counts.count { counts += [Int](repeating: 0, count: id + 1 - counts.count) }
                 counts[id] += n
             }
+            // The sides of the last item whose class's sides were widened
+            // (a run of one size costs a comparison per item).
+            var sideWidth = 0.0, sideHeight = 0.0
+            @inline(__always) func sized(_ id: Int, _ frame: Rect) {
+                if id >= sides.count { sides += [Sides](repeating: Sides(), count: id + 1 - sides.count) }
+                sides[id].add(frame.width, frame.height)
+                (sideWidth, sideHeight) = (frame.width, frame.height)
+            }
             // The run of items in one dense cell (an index in `scratch`,
             // which tells the class too), summed in registers; the cell's
             // content square, to tell cheaply that an item stays in it.
@@ -107,6 +117,7 @@ extension DetailPyramid {
                 let key = (frame.width.bitPattern >> 52) << 12 | frame.height.bitPattern >> 52
                 if key == lastKey {
                     // The class of the item before: sides positive and normal.
+                    if (frame.width != sideWidth || frame.height != sideHeight) && lastID >= 0 { sized(lastID, frame) }
                     if included {
                         let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
                         // In the run's cell (so finite): the common case, first.
@@ -139,6 +150,8 @@ extension DetailPyramid {
                         let (id, include) = classOf(Int(frame.width.exponent), Int(frame.height.exponent))
                         guard id >= 0 else { continue }
                         counted(id, 1)
+                        sized(id, frame)
+                        sideWidth = .nan  // the next item sets its class's sides
                         if include {
                             self.include(id)
                             add(position, frame, id)
@@ -149,6 +162,7 @@ extension DetailPyramid {
                     classRun = 0
                     lastKey = key
                     (lastID, included) = classOf(Int(wb) - 1023, Int(hb) - 1023)
+                    if lastID >= 0 { sized(lastID, frame) }
                     if included { include(lastID) }
                     lastBase = included ? denseBase[lastID] : -1
                     runHighX = -.infinity  // a run never spans two classes

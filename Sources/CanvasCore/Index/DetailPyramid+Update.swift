@@ -42,6 +42,7 @@ extension DetailPyramid {
         if let newFrame {
             let id = register(SizeClass(newFrame))
             classCounts[id] += 1
+            classSides[id].add(newFrame.width, newFrame.height)
             count += 1
             centres.add(newFrame)
             addMember(position, newFrame, id)

@@ -189,6 +189,28 @@ public struct DetailPyramid: Hashable, Sendable {
         }
     }
 
+    /// The smallest and largest sides of a class's items: a box that
+    /// holds them all (it may grow with edits, never shrinks), tighter than
+    /// the class's powers of two, so that items of one size are seldom
+    /// taken for a boundary class (see `kinds`).
+    struct Sides: Hashable, Sendable {
+        var minWidth = Double.infinity, maxWidth = -Double.infinity
+        var minHeight = Double.infinity, maxHeight = -Double.infinity
+
+        @inline(__always)
+        mutating func add(_ width: Double, _ height: Double) {
+            minWidth = Swift.min(minWidth, width)
+            maxWidth = Swift.max(maxWidth, width)
+            minHeight = Swift.min(minHeight, height)
+            maxHeight = Swift.max(maxHeight, height)
+        }
+
+        mutating func merge(_ other: Sides) {
+            add(other.minWidth, other.minHeight)
+            add(other.maxWidth, other.maxHeight)
+        }
+    }
+
     typealias Cells = SparseCells<Group>
     typealias Members = SparseCells<[UInt32]>
 
@@ -197,6 +219,8 @@ public struct DetailPyramid: Hashable, Sendable {
     var classIDs: [SizeClass: Int] = [:]
     /// The items taking part, per class id.
     var classCounts: [Int] = []
+    /// Per class id, its items' sides (see `Sides`).
+    var classSides: [Sides] = []
     /// Per class id, the items by the cell of their centre, cells eight
     /// class sizes on a side (so an item's frame never reaches past the
     /// neighbouring cells, and a cell holds tens of items in a dense scene,
@@ -223,8 +247,15 @@ public struct DetailPyramid: Hashable, Sendable {
         var total = 0
         frames.withUnsafeBufferPointer { frames in
             var lastX = Int.min, lastY = Int.min, lastID = 0, run = 0
+            var lastWidth = 0.0, lastHeight = 0.0
             for frame in frames where SpatialIndex.isIndexable(frame) {
                 let x = Int(frame.width.exponent), y = Int(frame.height.exponent)
+                defer {
+                    if frame.width != lastWidth || frame.height != lastHeight {
+                        (lastWidth, lastHeight) = (frame.width, frame.height)
+                        classSides[lastID].add(frame.width, frame.height)
+                    }
+                }
                 if x != lastX || y != lastY {
                     if run > 0 { classCounts[lastID] += run }
                     run = 0
@@ -271,6 +302,7 @@ public struct DetailPyramid: Hashable, Sendable {
             return (id, key != nil && include(sizeClasses[id]))
         }
         for (id, n) in counts.enumerated() { classCounts[id] += n }
+        for (id, sides) in builder.sides.enumerated() { classSides[id].merge(sides) }
         count = classCounts.reduce(0, +)
         if let key, !builder.classes.isEmpty {
             var grids = [Cells?](repeating: nil, count: sizeClasses.count)
@@ -286,6 +318,7 @@ public struct DetailPyramid: Hashable, Sendable {
         sizeClasses.append(sizeClass)
         classIDs[sizeClass] = id
         classCounts.append(0)
+        classSides.append(Sides())
         members?.append(Members())
         return id
     }
@@ -579,11 +612,35 @@ public struct DetailPyramid: Hashable, Sendable {
 
     /// Calls `body` with each member of class `id` whose centre lies in the
     /// level cell (row, column) of a level with cells `width` × `height`.
+    /// Without member grids, from `find` (see `Finder`): the items meeting
+    /// the level cell grown by the class's largest half sides, kept when of
+    /// the class with their centre in the cell.
     func forEachMember(
         of id: Int, row: Int, column: Int, width: Double, height: Double,
-        frames: UnsafeBufferPointer<Rect>, _ body: (Int, Rect) -> Void
+        frames: UnsafeBufferPointer<Rect>, find: Finder? = nil, _ body: (Int, Rect) -> Void
     ) {
-        guard let members, id < members.count else { return }
+        guard let members, id < members.count else {
+            guard let find else { return }
+            let sizeClass = sizeClasses[id]
+            let (halfX, halfY) = (Self.power(sizeClass.x), Self.power(sizeClass.y))
+            // A centre in the cell puts the frame's left edge before the
+            // cell's right one and its right edge at or past the cell's
+            // left one: half a side (2^x or more) further, strictly. The
+            // extra 2^-50 of the edges' size keeps that strict in floating point.
+            let left = Double(column) * width, right = Double(column + 1) * width
+            let top = Double(row) * height, bottom = Double(row + 1) * height
+            let marginX = halfX + (abs(left) + abs(right)) * 0x1p-50
+            let marginY = halfY + (abs(top) + abs(bottom)) * 0x1p-50
+            let area = Rect(x: left - marginX, y: top - marginY,
+                            width: (right + marginX) - (left - marginX), height: (bottom + marginY) - (top - marginY))
+            for position in find(area) {
+                let frame = frames[position]
+                guard SpatialIndex.isIndexable(frame), SizeClass(frame) == sizeClass else { continue }
+                let cell = Self.cell(of: frame, width: width, height: height)
+                if cell.row == row && cell.column == column { body(position, frame) }
+            }
+            return
+        }
         let (classWidth, classHeight) = Self.classSides(sizeClasses[id])
         // Level and class cells are both powers of two from the origin, so
         // the class cells meeting the level cell are exact.
@@ -605,6 +662,11 @@ public struct DetailPyramid: Hashable, Sendable {
     /// What a class is at one zoom and minimum size.
     enum Kind { case absent, small, large, boundary }
 
+    /// The positions of the items whose frames strictly intersect an
+    /// unzoomed rectangle, each once, in any order (the culling index's
+    /// query): with it a query needs no member grids, see `query`.
+    public typealias Finder = (Rect) -> [Int]
+
     /// The level-of-detail answer for `rect`, a zoomed content rectangle,
     /// under the rules in the type's notes. Builds what it needs (the
     /// level for the classes not wholly large, the member grids when a
@@ -616,10 +678,17 @@ public struct DetailPyramid: Hashable, Sendable {
     ///   - minSize: The smallest zoomed width and height of a large item; positive.
     ///   - cell: The screen size a cluster cell aims at; positive.
     ///   - frames: The frames the pyramid was built (and updated) from.
+    ///   - find: The culling index over `frames`, if the caller has one.
+    ///     Then wholly large classes are the index's answer for the
+    ///     rectangle (filtered to those classes unless every class is
+    ///     wholly large) and boundary cells are checked through it, so no
+    ///     member grid is built; without it, the member grids are.
     /// - Complexity: with the level built, O(rows covered · classes · log +
     ///   cells covered + large items found) when no cell mixes small and
     ///   large items of one size class; such a cell adds its items of that class.
-    public mutating func query(_ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect]) -> Answer {
+    public mutating func query(
+        _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect], find: Finder? = nil
+    ) -> Answer {
         guard rect.isFinite, !rect.isEmpty else { return .empty }
         let key = Self.levelKey(cell: cell, zoom: zoom)
         if !counted {
@@ -628,11 +697,23 @@ public struct DetailPyramid: Hashable, Sendable {
         }
         guard count > 0 else { return .empty }
         let kinds = self.kinds(zoom: zoom, minSize: minSize)
+        let find = find.flatMap { finds(at: key) ? $0 : nil }
         return frames.withUnsafeBufferPointer { frames in
-            if kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
+            if find == nil, kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
             ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
-            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames)
+            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find)
         }
+    }
+
+    /// Whether a finder can stand in for the member grids at this level:
+    /// when every centre is well inside the cells' clamp (a clamped cell
+    /// holds centres far outside its square, which a search around the
+    /// square would miss).
+    func finds(at key: LevelKey) -> Bool {
+        let limit = 0x1p39
+        let x = Swift.max(abs(centres.minX), abs(centres.maxX)) / Self.power(key.x)
+        let y = Swift.max(abs(centres.minY), abs(centres.maxY)) / Self.power(key.y)
+        return x < limit && y < limit  // false for NaN, and for no centre yet (infinite bounds)
     }
 
     /// A zoomed length is the distance between rounded edges, so it
@@ -664,17 +745,30 @@ public struct DetailPyramid: Hashable, Sendable {
     /// the unzoomed ones, so a class's extreme sizes decide it.
     func kinds(zoom: ZoomTransform, minSize: Double) -> [Kind] {
         let bounds = Bounds(zoom: zoom, minSize: minSize)
-        return sizeClasses.indices.map { classCounts[$0] == 0 ? .absent : Self.kind(of: sizeClasses[$0], bounds) }
+        return sizeClasses.indices.map {
+            classCounts[$0] == 0 ? .absent : Self.kind(of: sizeClasses[$0], bounds, sides: classSides[$0])
+        }
     }
 
-    static func kind(of sizeClass: SizeClass, _ bounds: Bounds) -> Kind {
-        if bounds.allLarge(width: power(sizeClass.x), height: power(sizeClass.y)) { return .large }
-        if bounds.allSmall(width: power(sizeClass.x + 1).nextDown, height: power(sizeClass.y + 1).nextDown) { return .small }
+    /// A class's kind from its powers of two, or from its items' sides
+    /// within them when known.
+    static func kind(of sizeClass: SizeClass, _ bounds: Bounds, sides: Sides = Sides()) -> Kind {
+        var minWidth = power(sizeClass.x), maxWidth = power(sizeClass.x + 1).nextDown
+        var minHeight = power(sizeClass.y), maxHeight = power(sizeClass.y + 1).nextDown
+        if sides.minWidth <= sides.maxWidth && sides.minHeight <= sides.maxHeight {
+            minWidth = Swift.max(minWidth, sides.minWidth)
+            maxWidth = Swift.min(maxWidth, sides.maxWidth)
+            minHeight = Swift.max(minHeight, sides.minHeight)
+            maxHeight = Swift.min(maxHeight, sides.maxHeight)
+        }
+        if bounds.allLarge(width: minWidth, height: minHeight) { return .large }
+        if bounds.allSmall(width: maxWidth, height: maxHeight) { return .small }
         return .boundary
     }
 
     private func answer(
-        _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, kinds: [Kind], frames: UnsafeBufferPointer<Rect>
+        _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, kinds: [Kind], frames: UnsafeBufferPointer<Rect>,
+        find: Finder?
     ) -> Answer {
         let width = Self.power(key.x), height = Self.power(key.y)
         let exact = zoom.unzoomed(rect)
@@ -716,7 +810,7 @@ public struct DetailPyramid: Hashable, Sendable {
                 && group.minY < cover.y + cover.height && cover.y < group.maxY
             if allLarge && !mayMeet { return }
             if !inner && !mayMeet { return }
-            forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames) { position, frame in
+            forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames, find: find) { position, frame in
                 let zoomed = Self.zoomed(frame, zoom)
                 if zoomed.width >= minSize && zoomed.height >= minSize {
                     if zoomed.intersects(rect) { items.append(position) }
@@ -781,8 +875,25 @@ public struct DetailPyramid: Hashable, Sendable {
             }
         }
 
-        // Pass B: wholly large classes, from their member grids.
-        if let members {
+        // Pass B: wholly large classes, from the culling index when given
+        // (every item it finds when every class is wholly large), else
+        // from their member grids.
+        if let find, kinds.contains(.large) {
+            let every = !kinds.contains { $0 == .small || $0 == .boundary }
+            var lookup = ClassLookup()
+            let classIDs = self.classIDs
+            for position in find(cover) {
+                let frame = frames[position]
+                guard SpatialIndex.isIndexable(frame) else { continue }
+                if !every {
+                    let id = lookup.id(Int(frame.width.exponent), Int(frame.height.exponent)) {
+                        classIDs[SizeClass(frame)] ?? -1
+                    }
+                    guard id >= 0, kinds[id] == .large else { continue }
+                }
+                if Self.zoomed(frame, zoom).intersects(rect) { items.append(position) }
+            }
+        } else if let members {
             for id in kinds.indices where kinds[id] == .large {
                 let sizeClass = sizeClasses[id]
                 let (classWidth, classHeight) = Self.classSides(sizeClass)
