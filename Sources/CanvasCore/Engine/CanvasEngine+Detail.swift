@@ -129,7 +129,9 @@ extension CanvasEngine {
     /// `levelOfDetail` by position, for checked arguments.
     public func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
         withDetail(cell: cell) { pyramid, frames in
-            pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames) { self.worldQuery($0) }
+            let settings = zoomSettings
+            return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
+                                 find: { self.worldQuery($0) }, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
         }
     }
 
@@ -138,7 +140,9 @@ extension CanvasEngine {
     /// canvas, else `index`, built on first use), so it keeps no member
     /// grids of its own for them. The first query after a resolve
     /// builds what it needs at this zoom (the level for the classes not
-    /// wholly large there, binned from the frames in one pass) and then
+    /// wholly large there, binned from the frames in one pass; where the
+    /// items are large, the finest level zooming out reaches where they
+    /// need not be, in the same pass: `DetailPyramid.levelAhead`) and then
     /// every coarser level a zoom down to the settings' minimum can ask for
     /// with this cell size, each merged from the one below, so zooming out
     /// only looks levels up; a finer level (zooming in), or a class a level
@@ -151,8 +155,8 @@ extension CanvasEngine {
         defer { builtDetail = pyramid }
         let first = pyramid.builtLevels.isEmpty
         let result = body(&pyramid, frames)
-        let key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
-        if first && pyramid.hasLevel(key) {
+        // The level this zoom needs, or the one built ahead for zooming out.
+        if first, pyramid.builtLevels.count == 1, let key = pyramid.builtLevels.first {
             let settings = zoomSettings
             let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
             pyramid.buildCoarser(from: key, through: coarsest, frames: frames)

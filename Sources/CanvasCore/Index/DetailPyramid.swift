@@ -683,17 +683,26 @@ public struct DetailPyramid: Hashable, Sendable {
     ///     rectangle (filtered to those classes unless every class is
     ///     wholly large) and boundary cells are checked through it, so no
     ///     member grid is built; without it, the member grids are.
+    ///   - reach: The farthest zoom out the caller expects. When this is the
+    ///     first query and the first item is large at `zoom`, its counting
+    ///     pass builds instead the finest level between `zoom` and `reach`
+    ///     where that item's class need not be large (see `levelAhead`),
+    ///     so zooming out does not read the frames again.
     /// - Complexity: with the level built, O(rows covered · classes · log +
     ///   cells covered + large items found) when no cell mixes small and
     ///   large items of one size class; such a cell adds its items of that class.
     public mutating func query(
-        _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect], find: Finder? = nil
+        _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect], find: Finder? = nil,
+        reach: ZoomTransform? = nil
     ) -> Answer {
         guard rect.isFinite, !rect.isEmpty else { return .empty }
         let key = Self.levelKey(cell: cell, zoom: zoom)
         if !counted {
-            let bounds = Bounds(zoom: zoom, minSize: minSize)
-            frames.withUnsafeBufferPointer { ensureCounted($0, building: key) { Self.kind(of: $0, bounds) != .large } }
+            frames.withUnsafeBufferPointer { frames in
+                let ahead = reach.flatMap { Self.levelAhead(frames, from: zoom, to: $0, minSize: minSize, cell: cell) }
+                let bounds = Bounds(zoom: ahead?.zoom ?? zoom, minSize: minSize)
+                ensureCounted(frames, building: ahead?.key ?? key) { Self.kind(of: $0, bounds) != .large }
+            }
         }
         guard count > 0 else { return .empty }
         let kinds = self.kinds(zoom: zoom, minSize: minSize)
@@ -703,6 +712,36 @@ public struct DetailPyramid: Hashable, Sendable {
             ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
             return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find)
         }
+    }
+
+    /// The level a first query at a zoom where the first item is large
+    /// builds ahead while it counts: the finest one (and the zoom at the
+    /// start of its range, its smallest scale) where that item's class
+    /// need not be large, zooming from `zoom` out to `reach`; nil when the
+    /// item is not large at `zoom` (the query's own level is built then),
+    /// or large all the way. One item stands for its class's sides: a
+    /// guess, only for what to build early; a level it misses is built
+    /// when a query asks for it.
+    static func levelAhead(
+        _ frames: UnsafeBufferPointer<Rect>, from zoom: ZoomTransform, to reach: ZoomTransform, minSize: Double, cell: Double
+    ) -> (key: LevelKey, zoom: ZoomTransform)? {
+        guard let first = frames.first(where: SpatialIndex.isIndexable) else { return nil }
+        let sizeClass = SizeClass(first)
+        var sides = Sides()
+        sides.add(first.width, first.height)
+        guard kind(of: sizeClass, Bounds(zoom: zoom, minSize: minSize), sides: sides) == .large,
+              zoom.scalesX || zoom.scalesY, reach.scale < zoom.scale else { return nil }
+        let start = levelKey(cell: cell, zoom: zoom), end = levelKey(cell: cell, zoom: reach)
+        let (from, to) = zoom.scalesX ? (start.x, end.x) : (start.y, end.y)
+        guard from < to else { return nil }
+        for k in (from + 1)...to {
+            // The smallest scale whose level is k: cell / 2^k.
+            let scaled = ZoomTransform(scale: Swift.max(cell / power(k), reach.scale), axis: zoom.axis)
+            if kind(of: sizeClass, Bounds(zoom: scaled, minSize: minSize), sides: sides) != .large {
+                return (levelKey(cell: cell, zoom: scaled), scaled)
+            }
+        }
+        return nil
     }
 
     /// Whether a finder can stand in for the member grids at this level:
