@@ -21,22 +21,25 @@ def goals(lod):
     n = f"{lod['items']:,}"
     speedup = lod["full"] / lod["lod_frame"]
     build = lod["lod_build"] / lod["index"]
+    every = lod["lod_every"] / lod["index"]
     return [
         (f"Level-of-detail frame (tick, copy items and clusters) under 1% of a 120 Hz frame at {n} items fitted",
          f"{bench.us(lod['lod_frame'])} µs = {lod['lod_frame'] / bench.FRAME * 100:.2f}%", lod["lod_frame"] < goal()),
         (f"Level-of-detail frame over 100× faster than copying every visible item ({n} items fitted)",
          f"{speedup:,.0f}×", speedup > 100),
-        (f"Building the levels the first query needs at most 1/4 of the index build ({n} items)",
-         f"{bench.ms(lod['lod_build'])} ms vs {bench.ms(lod['index'])} ms = {bench.ratio(build)}", build <= 0.25),
+        (f"Building every level at most 1/4 of the index build ({n} items)",
+         f"{bench.ms(lod['lod_every'])} ms vs {bench.ms(lod['index'])} ms = {bench.ratio(every)} "
+         f"(first query {bench.ms(lod['lod_build'])} ms = {bench.ratio(build)})", every <= 0.25),
     ]
 
 
 def miss_reason(goal, lod):
     if goal.startswith("Building"):
-        return ("The first query after a resolve makes one pass over the frames (counting the size classes and "
-                "binning this zoom's level into a dense grid, runs of items in one cell summed in registers) and "
-                "merges the coarser levels from it; on a loaded machine that pass can come near a quarter of the "
-                "index build, which makes a few passes of its own.")
+        return ("Every level is one pass over the frames (the first query, zoomed in: it counts the size classes "
+                "and bins, ahead, the finest level where the items can be small, runs of items in one cell summed "
+                "in registers) and a merge of each coarser level from the one below; the zooms where the items "
+                "are large ask the culling index. At that finest level a cell holds few items, so the pass breaks "
+                "runs often and costs more than the first query's pass at the fitted zoom.")
     return (f"{bench.us(lod['lod_frame'])} µs for {lod['clusters']:,} clusters: the tick's level-of-detail query "
             "visits the level's rows of cells, then the ids of the representatives are looked up and the "
             "answer compared with the last one published; the copies are a small part.")
@@ -52,9 +55,10 @@ def section(lod):
     L.append("**Index**: building the culling index (the second `canvas_query` after a resolve). **First query**: the first")
     L.append("`canvas_query_lod` after a resolve, which builds what this zoom needs: one pass over the frames that counts the")
     L.append("size classes and bins this zoom's level (the items are all small here, so no member grid), then every coarser")
-    L.append("level down to the minimum zoom, each merged from the one below. **Every level**: on a fresh engine, a query at")
-    L.append("each level's zoom from 4 down to the minimum, finest first: the member grids (where the items are large or on")
-    L.append("the boundary), the finest level they can be small at, and each coarser one. **Frame**: with `canvas_set_lod` on,")
+    L.append("level down to the minimum zoom, each merged from the one below. **Every level**: on a fresh engine whose culling")
+    L.append("index is built (untimed), a query at each level's zoom from 4 down to the minimum, finest first: where the items")
+    L.append("are large the index answers; the first query bins, in its counting pass, the finest level they can be small at,")
+    L.append("and the coarser ones are merged from it. **Frame**: with `canvas_set_lod` on,")
     L.append("`canvas_tick` then `canvas_copy_visible_items` and `canvas_copy_clusters` into buffers allocated once (median")
     L.append("of 200 frames). **Full**: the same frame without level of detail, copying every item in view.")
     L.append("")
