@@ -214,7 +214,7 @@ struct DetailPyramidBuildTests {
         }
     }
 
-    @Test("the bounds' rounding is rounded(): ties away from zero, signed zeros, large and odd values")
+    @Test("the zoom's rounding is rounded(): ties away from zero, signed zeros, large and odd values")
     func rounding() {
         var rng = SplitMix64(seed: 8)
         var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
@@ -222,15 +222,20 @@ struct DetailPyramidBuildTests {
                                 9.1e18, -9.3e18, 1e300, -1e300, .infinity, -.infinity, 5e-324, -5e-324]
         values += (0..<2000).map { _ in rng.uniform(-1e6, 1e6) } + (0..<2000).map { _ in (rng.uniform(-4000, 4000)).rounded() + 0.5 }
         for value in values {
-            let ours = DetailPyramid.rounded(value), theirs = value.rounded()
+            let ours = ZoomTransform.rounded(value), theirs = value.rounded()
             #expect(ours == theirs && ours.sign == theirs.sign, "\(value)")
         }
-        #expect(DetailPyramid.rounded(.nan).isNaN)
-        // And frames zoomed with it are the zoom's own.
+        #expect(ZoomTransform.rounded(.nan).isNaN)
+        // And frames zoomed with it are those zoomed with libm's rounding.
         for _ in 0..<3000 {
             let frame = Rect(x: rng.uniform(-1e5, 1e5), y: rng.uniform(-1e5, 1e5), width: rng.uniform(0, 500), height: rng.uniform(0, 500))
             let zoom = ZoomTransform(scale: [0.0001, 0.013, 0.5, 1, 1.337, 5][rng.below(6)], axis: [ZoomAxis.horizontal, .vertical, .both][rng.below(3)])
-            let ours = DetailPyramid.zoomed(frame, zoom), theirs = zoom.rect(frame)
+            func edge(_ value: Double, _ scaled: Bool) -> Double { scaled ? (value * zoom.scale).rounded() : value }
+            let sx = zoom.scale != 1 && zoom.axis.zoomsX, sy = zoom.scale != 1 && zoom.axis.zoomsY
+            let x = edge(frame.x, sx), y = edge(frame.y, sy)
+            let theirs = Rect(x: x, y: y, width: sx ? edge(frame.x + frame.width, true) - x : frame.width,
+                              height: sy ? edge(frame.y + frame.height, true) - y : frame.height)
+            let ours = zoom.rect(frame)
             #expect(ours == theirs && ours.x.sign == theirs.x.sign && ours.y.sign == theirs.y.sign, "\(frame) at \(zoom)")
         }
     }

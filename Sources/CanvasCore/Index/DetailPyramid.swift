@@ -832,8 +832,8 @@ public struct DetailPyramid: Hashable, Sendable {
         let innerRows = Self.covered(exact.y, exact.y + exact.height, side: height)
         let scalesX = zoom.scalesX, scalesY = zoom.scalesY, scale = zoom.scale
         @inline(__always) func zoomedBounds(_ group: Group) -> Rect {
-            let (l, r) = scalesX ? (Self.rounded(group.minX * scale), Self.rounded(group.maxX * scale)) : (group.minX, group.maxX)
-            let (t, b) = scalesY ? (Self.rounded(group.minY * scale), Self.rounded(group.maxY * scale)) : (group.minY, group.maxY)
+            let (l, r) = scalesX ? (ZoomTransform.rounded(group.minX * scale), ZoomTransform.rounded(group.maxX * scale)) : (group.minX, group.maxX)
+            let (t, b) = scalesY ? (ZoomTransform.rounded(group.minY * scale), ZoomTransform.rounded(group.maxY * scale)) : (group.minY, group.maxY)
             return Rect(x: l, y: t, width: r - l, height: b - t)
         }
 
@@ -850,7 +850,7 @@ public struct DetailPyramid: Hashable, Sendable {
             if allLarge && !mayMeet { return }
             if !inner && !mayMeet { return }
             forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames, find: find) { position, frame in
-                let zoomed = Self.zoomed(frame, zoom)
+                let zoomed = zoom.rect(frame)
                 if zoomed.width >= minSize && zoomed.height >= minSize {
                     if zoomed.intersects(rect) { items.append(position) }
                 } else if inner {
@@ -930,7 +930,7 @@ public struct DetailPyramid: Hashable, Sendable {
                     }
                     guard id >= 0, kinds[id] == .large else { continue }
                 }
-                if Self.zoomed(frame, zoom).intersects(rect) { items.append(position) }
+                if zoom.rect(frame).intersects(rect) { items.append(position) }
             }
         } else if let members {
             for id in kinds.indices where kinds[id] == .large {
@@ -940,7 +940,7 @@ public struct DetailPyramid: Hashable, Sendable {
                 let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
                 let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
                 members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
-                    for member in list where Self.zoomed(frames[Int(member)], zoom).intersects(rect) {
+                    for member in list where zoom.rect(frames[Int(member)]).intersects(rect) {
                         items.append(Int(member))
                     }
                 }
@@ -970,30 +970,6 @@ public struct DetailPyramid: Hashable, Sendable {
                 word &= word - 1
             }
         }
-    }
-
-    /// `zoom.rect(frame)` exactly, its edges rounded by `rounded(_:)`.
-    @inline(__always)
-    static func zoomed(_ frame: Rect, _ zoom: ZoomTransform) -> Rect {
-        guard !zoom.isIdentity else { return frame }
-        let scale = zoom.scale, scalesX = zoom.scalesX, scalesY = zoom.scalesY
-        let x = scalesX ? rounded(frame.x * scale) : frame.x
-        let y = scalesY ? rounded(frame.y * scale) : frame.y
-        return Rect(x: x, y: y,
-                    width: scalesX ? rounded((frame.x + frame.width) * scale) - x : frame.width,
-                    height: scalesY ? rounded((frame.y + frame.height) * scale) - y : frame.height)
-    }
-
-    /// `value.rounded()` (to nearest, ties away from zero), without a call
-    /// into libm: a cluster's four edges are rounded on every frame.
-    @inline(__always)
-    static func rounded(_ value: Double) -> Double {
-        guard abs(value) < 4_503_599_627_370_496 else { return value }  // 2^52 and up (or NaN): already whole
-        let truncated = Double(Int64(value))
-        let fraction = value - truncated  // exact
-        if fraction >= 0.5 { return truncated + 1 }
-        if fraction <= -0.5 { return truncated - 1 }
-        return Double(signOf: value, magnitudeOf: truncated)  // -0.3 gives -0.0, as rounded() does
     }
 
     static func lowerBound(_ value: UInt32, in values: [UInt32]) -> Int {
