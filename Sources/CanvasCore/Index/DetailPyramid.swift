@@ -41,14 +41,18 @@
 /// How it stays exact and cheap: items are split by size class, the pair
 /// of binary exponents of their width and height (⌊log₂ width⌋,
 /// ⌊log₂ height⌋). For a given zoom and `minSize` a class is wholly large,
-/// wholly small, or on the boundary. Each level keeps, per class, a grid of
-/// aggregates (count, first, union, smallest and largest width and height),
-/// one per cell holding items of the class. Wholly small classes are
-/// answered from aggregates; wholly large ones from the class's member
-/// grid (cells of eight class sizes, keyed by centre), whose items are the
-/// answer; a boundary class is decided per aggregate from its extreme
-/// sizes, and only a cell that mixes small and large items of the same
-/// class is checked item by item.
+/// wholly small, or on the boundary, judged from its items' smallest and
+/// largest sides (kept per class, so one size is seldom on the boundary).
+/// Each level keeps, per class, a grid of aggregates (count, first, union,
+/// smallest and largest width and height), one per cell holding items of
+/// the class. Wholly small classes are answered from aggregates; wholly
+/// large ones are what the caller's culling index (a `Finder`) returns
+/// for the rectangle, filtered to those classes unless every class is
+/// wholly large; a boundary class is decided per aggregate from its
+/// extreme sizes, and only a cell that mixes small and large items of the
+/// same class is checked item by item, through the index. Without a
+/// finder, member grids (per class, cells of eight class sizes keyed by
+/// centre) stand in for the index.
 ///
 /// Built lazily, what a query needs and no more: a level holds only the
 /// classes some query at it found not wholly large (a class is never small
@@ -56,9 +60,11 @@
 /// there); the first level is binned straight from the frames in one pass
 /// (a dense grid per class over the centres' bounds, runs of items in one
 /// cell added in registers), which with `init(frames:within:)` also counts
-/// the classes, so the first query reads the frames once; coarser levels
-/// merge a finer level's cells; the member grids are built the first time
-/// a query meets a class that is not wholly small, or an edit needs to
+/// the classes, so the first query reads the frames once (where the items
+/// are large, that pass bins ahead the finest level zooming out reaches
+/// where they need not be: `levelAhead`); coarser levels merge a finer
+/// level's cells; the member grids are built when a query has no finder
+/// and meets a class that is not wholly small, or an edit needs to
 /// recount an aggregate. `update(position:from:to:frames:)` edits the
 /// member grids and every built level in place.
 ///
