@@ -9,12 +9,15 @@ import Glibc
 /// which measured 90 ms of a 210 ms resolve at ten million items on this
 /// machine. Asking for transparent huge pages before the first write
 /// (`madvise(MADV_HUGEPAGE)`, honoured in the kernel's default `madvise`
-/// mode) makes that one fault every 2 MB. Only arrays past
-/// `hugePageThreshold` ask: smaller ones come from the allocator's heap,
-/// already mapped and reused. Elsewhere than Linux this is a plain array.
+/// mode) makes that one fault every 2 MB. Only arrays from
+/// `hugePageThreshold` ask. Elsewhere than Linux this is a plain array.
 enum LargeArray {
-    /// Arrays from this many bytes ask for huge pages: 8 MB, four huge pages.
-    static let hugePageThreshold = 8 << 20
+    /// Arrays from this many bytes ask for huge pages: 32 MiB, glibc's
+    /// largest mmap threshold, so such an array is always a mapping of its
+    /// own that goes back to the kernel when freed; the advice never lands
+    /// on the allocator's heap, which smaller arrays come from (already
+    /// mapped, and reused).
+    static let hugePageThreshold = 32 << 20
 
     /// Advises huge pages for the whole pages inside `bytes` bytes from
     /// `start`; a hint, so a refusal changes nothing.
