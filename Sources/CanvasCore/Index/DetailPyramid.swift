@@ -736,9 +736,9 @@ public struct DetailPyramid: Hashable, Sendable {
         var sides = Sides()
         sides.add(first.width, first.height)
         guard kind(of: sizeClass, Bounds(zoom: zoom, minSize: minSize), sides: sides) == .large,
-              zoom.scalesX || zoom.scalesY, reach.scale < zoom.scale else { return nil }
+              reach.axis == zoom.axis, reach.scale > 0, reach.scale < zoom.scale else { return nil }
         let start = levelKey(cell: cell, zoom: zoom), end = levelKey(cell: cell, zoom: reach)
-        let (from, to) = zoom.scalesX ? (start.x, end.x) : (start.y, end.y)
+        let (from, to) = zoom.axis.zoomsX ? (start.x, end.x) : (start.y, end.y)
         guard from < to else { return nil }
         for k in (from + 1)...to {
             // The smallest scale whose level is k: cell / 2^k.
