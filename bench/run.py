@@ -903,7 +903,7 @@ def miss_reason(goal, r, missed_queries):
                 "script was 8% slower at 100,000 items and 15% at 1,000,000 linked with `-llua5.4` than with "
                 "`liblua5.4.a`, with the same instruction count; loops of arithmetic or of table constructors run as "
                 "fast in both, a loop of `math.sin` calls 17% slower. (The rows run without a memory cap, so canvas-lua "
-                "allocates as lua.c does; its counting allocator, for `--max-memory`, measured about 4% slower.) "
+                "allocates as lua.c does; its counting allocator, for `--max-memory`, costs about 1% more here.) "
                 "Against that row "
                 "canvas-lua end to end takes " + sizes(lambda run: run["to_fresh"]["canvas"] / run["to_fresh"]["fresh_host"])
                 + ": reading the frames back (four lookups each through the C API: 5.5 ms at 100,000), the "
