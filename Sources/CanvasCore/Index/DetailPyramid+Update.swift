@@ -64,10 +64,15 @@ extension DetailPyramid {
         }
     }
 
+    /// The cell of class `id`'s member grid that holds `frame`.
+    private func memberCell(of frame: Rect, _ id: Int) -> (row: Int, column: Int) {
+        let (width, height) = Self.classSides(sizeClasses[id])
+        return Self.cell(of: frame, width: width, height: height)
+    }
+
     private mutating func addMember(_ position: Int, _ frame: Rect, _ id: Int) {
         guard members != nil else { return }
-        let (width, height) = Self.classSides(sizeClasses[id])
-        let (row, column) = Self.cell(of: frame, width: width, height: height)
+        let (row, column) = memberCell(of: frame, id)
         let member = UInt32(position)
         members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
             if let last = list.last, last > member {
@@ -80,8 +85,7 @@ extension DetailPyramid {
 
     private mutating func removeMember(_ position: Int, _ frame: Rect, _ id: Int) {
         guard members != nil else { return }
-        let (width, height) = Self.classSides(sizeClasses[id])
-        let (row, column) = Self.cell(of: frame, width: width, height: height)
+        let (row, column) = memberCell(of: frame, id)
         let member = UInt32(position)
         members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
             let slot = Self.lowerBound(member, in: list)
