@@ -149,6 +149,20 @@ static void check_fields(lua_State *L, int table, const char *const *keys, const
     }
 }
 
+/* check_fields on every table in the array result[key], when there is one. */
+static void check_list_fields(lua_State *L, int result, const char *key, const char *const *keys) {
+    if (lua_getfield(L, result, key) == LUA_TTABLE) {
+        int list = lua_gettop(L);
+        lua_Integer count = luaL_len(L, list);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, list, i);
+            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), keys, key, i);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 void output_check_finite(lua_State *L, int result) {
     static const char *const scale_key[] = {"scale", NULL};
     static const struct { const char *key; const char *const *keys; } parts[] = {
@@ -171,48 +185,12 @@ void output_check_finite(lua_State *L, int result) {
         }
     }
     lua_pop(L, 1);
-    if (lua_getfield(L, result, "trace") == LUA_TTABLE) {
-        static const char *const tick_keys_[] = {"t", "x", "y", "zoom", NULL};
-        int trace = lua_gettop(L);
-        lua_Integer ticks = luaL_len(L, trace);
-        for (lua_Integer i = 1; i <= ticks; i++) {
-            lua_geti(L, trace, i);
-            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), tick_keys_, "trace", i);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, result, "clusters") == LUA_TTABLE) {
-        int clusters = lua_gettop(L);
-        lua_Integer count = luaL_len(L, clusters);
-        for (lua_Integer i = 1; i <= count; i++) {
-            lua_geti(L, clusters, i);
-            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), rect_keys, "clusters", i);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, result, "guides") == LUA_TTABLE) {
-        static const char *const ends_[] = {"x1", "y1", "x2", "y2", NULL};
-        int guides = lua_gettop(L);
-        lua_Integer count = luaL_len(L, guides);
-        for (lua_Integer i = 1; i <= count; i++) {
-            lua_geti(L, guides, i);
-            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), ends_, "guides", i);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
-    if (lua_getfield(L, result, "items") == LUA_TTABLE) {
-        int items = lua_gettop(L);
-        lua_Integer count = luaL_len(L, items);
-        for (lua_Integer i = 1; i <= count; i++) {
-            lua_geti(L, items, i);
-            if (lua_istable(L, -1)) check_fields(L, lua_gettop(L), rect_keys, "items", i);
-            lua_pop(L, 1);
-        }
-    }
-    lua_pop(L, 1);
+    static const char *const tick_keys[] = {"t", "x", "y", "zoom", NULL};
+    static const char *const guide_ends[] = {"x1", "y1", "x2", "y2", NULL};
+    check_list_fields(L, result, "trace", tick_keys);
+    check_list_fields(L, result, "clusters", rect_keys);
+    check_list_fields(L, result, "guides", guide_ends);
+    check_list_fields(L, result, "items", rect_keys);
 }
 
 /* "guides": [{"x1":…, "y1":…, "x2":…, "y2":…, "kind":…}], while a drag is in progress. */
