@@ -176,15 +176,7 @@ void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state) {
     int active = 0;
     lcanvas_check_status(L, canvas, canvas_get_marquee(canvas->engine, &marquee, &active));
     if (active) {
-        lua_createtable(L, 0, 4);
-        lua_pushnumber(L, marquee.x);
-        lua_setfield(L, -2, "x");
-        lua_pushnumber(L, marquee.y);
-        lua_setfield(L, -2, "y");
-        lua_pushnumber(L, marquee.width);
-        lua_setfield(L, -2, "width");
-        lua_pushnumber(L, marquee.height);
-        lua_setfield(L, -2, "height");
+        lcanvas_push_rect(L, marquee);
         lua_setfield(L, -2, "marquee");
     }
     if (lua_getfield(L, state, "free") == LUA_TBOOLEAN) lua_setfield(L, -2, "free");  /* for the SVG */
@@ -363,15 +355,7 @@ static int m_selection_bounds(lua_State *L) {
     int has = 0;
     lcanvas_check_status(L, canvas, canvas_get_selection_bounds(canvas->engine, &bounds, &has));
     if (!has) return lua_pushnil(L), 1;
-    lua_createtable(L, 0, 4);
-    lua_pushnumber(L, bounds.x);
-    lua_setfield(L, -2, "x");
-    lua_pushnumber(L, bounds.y);
-    lua_setfield(L, -2, "y");
-    lua_pushnumber(L, bounds.width);
-    lua_setfield(L, -2, "width");
-    lua_pushnumber(L, bounds.height);
-    lua_setfield(L, -2, "height");
+    lcanvas_push_rect(L, bounds);
     return 1;
 }
 
