@@ -159,12 +159,10 @@ static void on_interrupt(int signal_number) {
 #define TIME_GRACE 0.5
 static char time_message[160];
 static size_t time_message_length;
-static timer_t cpu_timer;
-static int has_cpu_timer;
+static timer_t cpu_timer;  /* made by start_timer, only with a limit */
 
 /* timer_settime is async-signal-safe: the handler re-arms with it. */
 static void arm_timer(double seconds) {
-    if (!has_cpu_timer) return;
     struct itimerspec timer = {{0, 0}, {0, 0}};
     if (seconds > 0) {
         timer.it_value.tv_sec = (time_t)seconds;
@@ -206,7 +204,6 @@ static void start_timer(const char *program) {
         fprintf(stderr, "%s: cannot start the --max-time timer: %s\n", program, strerror(errno));
         exit(EXIT_FAILURE);
     }
-    has_cpu_timer = 1;
     arm_timer(time_limit);
 }
 
