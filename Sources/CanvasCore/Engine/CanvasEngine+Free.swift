@@ -80,17 +80,10 @@ extension CanvasEngine {
     func resolveFree() throws(CanvasError) -> VisibleUpdate? {
         let frames = try freeFrames()
         let bounds = try Resolver.clusterBounds(of: frames)
-        resolution = Resolution(frames: frames, contentSize: freeContentSize(bounds), contentBounds: bounds)
-        resolvedIDs = items.ids
         editing.pendingFrames = nil
-        editing.index = EditableIndex(frames: frames, ids: resolvedIDs)
+        editing.index = EditableIndex(frames: frames, ids: items.ids)
         editing.boundsStale = false
-        builtIndex = nil
-        scannedSinceResolve = false
-        builtDetail = nil
-        publishedPositions = nil
-        measuredSinceResolve = false
-        return viewportChanged()
+        return adopt(Resolution(frames: frames, contentSize: freeContentSize(bounds), contentBounds: bounds))
     }
 
     private func freeContentSize(_ bounds: Rect) -> Size {

@@ -137,6 +137,13 @@ public final class CanvasEngine {
         if editing.isFree { return try resolveFree() }
         let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, layout: layout, options: options)
         try checkFinite(resolved, at: zoomScale, axis: zoomSettings.axis, "the zoom \(zoomScale)")
+        return adopt(resolved)
+    }
+
+    /// Takes a new resolution of the current items: what was built over the
+    /// old frames (index, level of detail, published positions) goes, and
+    /// the viewport publishes what is visible now.
+    func adopt(_ resolved: Resolution) -> VisibleUpdate? {
         resolution = resolved
         resolvedIDs = items.ids
         builtIndex = nil
