@@ -76,7 +76,7 @@ extension DetailPyramid {
         let member = UInt32(position)
         members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
             if let last = list.last, last > member {
-                list.insert(member, at: Self.lowerBound(member, in: list))
+                list.insert(member, at: insertionIndex(of: member, in: list))
             } else {
                 list.append(member)
             }
@@ -88,7 +88,7 @@ extension DetailPyramid {
         let (row, column) = memberCell(of: frame, id)
         let member = UInt32(position)
         members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
-            let slot = Self.lowerBound(member, in: list)
+            let slot = insertionIndex(of: member, in: list)
             if slot < list.count && list[slot] == member { list.remove(at: slot) }
         }
     }

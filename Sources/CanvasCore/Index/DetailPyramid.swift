@@ -977,13 +977,4 @@ public struct DetailPyramid: Hashable, Sendable {
             }
         }
     }
-
-    static func lowerBound(_ value: UInt32, in values: [UInt32]) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let middle = (low + high) / 2
-            if values[middle] < value { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
 }

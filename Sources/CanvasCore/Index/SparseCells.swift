@@ -53,7 +53,7 @@ struct SparseCells<Payload> {
         if let last = cells.columns.last, last < column {
             slot = cells.columns.count
         } else if cells.columns.last != column {
-            slot = lowerBound(column, in: cells.columns)
+            slot = insertionIndex(of: column, in: cells.columns)
         } else {
             slot = cells.columns.count - 1
         }
@@ -75,7 +75,7 @@ struct SparseCells<Payload> {
     /// `columnRange`, in row-major order.
     func visit(rows rowRange: ClosedRange<Int>, columns columnRange: ClosedRange<Int>, _ body: (Int, Int, Payload) -> Void) {
         func visitRow(_ row: Int, _ cells: Row) {
-            var slot = Self.lowerBound(columnRange.lowerBound, in: cells.columns)
+            var slot = insertionIndex(of: columnRange.lowerBound, in: cells.columns)
             while slot < cells.columns.count, cells.columns[slot] <= columnRange.upperBound {
                 body(row, cells.columns[slot], cells.payloads[slot])
                 slot += 1
@@ -103,7 +103,7 @@ struct SparseCells<Payload> {
     @inline(__always)
     func visit(row: Int, columns columnRange: ClosedRange<Int>, _ body: (Int, Payload) -> Void) {
         guard let cells = rows[row] else { return }
-        var slot = Self.lowerBound(columnRange.lowerBound, in: cells.columns)
+        var slot = insertionIndex(of: columnRange.lowerBound, in: cells.columns)
         while slot < cells.columns.count, cells.columns[slot] <= columnRange.upperBound {
             body(cells.columns[slot], cells.payloads[slot])
             slot += 1
@@ -166,17 +166,8 @@ struct SparseCells<Payload> {
         return coarser
     }
 
-    static func lowerBound(_ column: Int, in columns: [Int]) -> Int {
-        var low = 0, high = columns.count
-        while low < high {
-            let middle = (low + high) / 2
-            if columns[middle] < column { low = middle + 1 } else { high = middle }
-        }
-        return low
-    }
-
     static func find(_ column: Int, in columns: [Int]) -> Int? {
-        let slot = lowerBound(column, in: columns)
+        let slot = insertionIndex(of: column, in: columns)
         return slot < columns.count && columns[slot] == column ? slot : nil
     }
 }
@@ -187,3 +178,14 @@ extension SparseCells: Equatable where Payload: Equatable {}
 extension SparseCells.Row: Equatable where Payload: Equatable {}
 extension SparseCells: Hashable where Payload: Hashable {}
 extension SparseCells.Row: Hashable where Payload: Hashable {}
+
+/// Where `value` goes in ascending `sorted`: the first position whose value
+/// is not below it (`sorted.count` when all are). Binary search.
+func insertionIndex<Value: Comparable>(of value: Value, in sorted: [Value]) -> Int {
+    var low = 0, high = sorted.count
+    while low < high {
+        let middle = (low + high) / 2
+        if sorted[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+}
