@@ -105,6 +105,50 @@ struct DetailPyramidBuildTests {
         }
     }
 
+    /// A flow's rows of one size, as most canvases are: the pass takes a
+    /// run along its row from cell to cell. Centres fall on cell edges
+    /// (pitch 32 × 16, a power of two, from 0), a row now and then runs
+    /// past the bounds the pyramid is given (on the right, so the dense
+    /// box ends mid-row), in some an item steps back over an edge the
+    /// row had passed, and a missing frame or another size breaks a run.
+    @Test("rows of one size cross cells along the row, past the bounds' edge, as the brute force bins them", arguments: [31, 32] as [UInt64])
+    func rowsOfOneSize(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var frames: [Rect] = []
+        for position in 0..<6000 {
+            let row = position / 100, column = position % 100
+            switch rng.next() % 97 {
+            case 0: frames.append(Rect(x: .nan, y: 0, width: 24, height: 12)); continue  // no part, between two of its class
+            case 1: frames.append(Rect(x: Double(column) * 32, y: Double(row) * 16, width: 20, height: 12)); continue  // another size
+            default: break
+            }
+            // Every fifth row runs on past x = 3200, where the bounds end.
+            var x = Double(column) * (row % 5 == 0 ? 48 : 32)
+            // In every seventh, now and then an item steps back to just before
+            // an edge (of cells 2^5 to 2^12 wide) the item before it had passed.
+            if row % 7 == 3 && column % 4 == 3, let before = frames.last, before.x.isFinite {
+                let side = Double(sign: .plus, exponent: 5 + Int(rng.next() % 8), significand: 1)
+                x = ((before.x + 12) / side).rounded(.down) * side - 1 - 12
+            }
+            frames.append(Rect(x: x, y: Double(row) * 16, width: 24, height: 12))
+        }
+        let bounds = Rect(x: 0, y: 0, width: 3200, height: 960)
+        for zoom in zooms {
+            var pyramid = DetailPyramid(frames: frames, within: bounds)
+            for _ in 0..<3 {
+                let area = rect(&rng, zoom)
+                checkDetail(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames),
+                            frames, area, zoom: zoom, minSize: 2, cell: 16)
+            }
+            for key in pyramid.builtLevels {
+                #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key) at \(zoom)")
+            }
+            let everything = Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+            let answer = pyramid.query(zoom.rect(everything), zoom: zoom, minSize: 2, cell: 16, frames: frames)
+            #expect(answer.items.count + answer.clusters.map(\.count).reduce(0, +) == frames.filter(SpatialIndex.isIndexable).count)
+        }
+    }
+
     @Test("a level merged from finer ones equals the same level built from the frames, class by class")
     func mergedEqualsDirect() {
         var rng = SplitMix64(seed: 5)

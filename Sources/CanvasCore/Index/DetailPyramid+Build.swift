@@ -94,11 +94,7 @@ extension DetailPyramid {
                 sides[id].add(frame.width, frame.height)
                 (sideWidth, sideHeight) = (frame.width, frame.height)
             }
-            // The run of items in one dense cell (an index in `scratch`,
-            // which tells the class too), summed in registers; the cell's
-            // content square, to tell cheaply that an item stays in it.
-            var run = Group(), runCell = -1
-            var runLowX = 0.0, runHighX = -1.0, runLowY = 0.0, runHighY = -1.0
+            var run = Run()
             var lastWidth = 0.0, lastHeight = 0.0  // the sides of the run's last item
             var lastKey = UInt64.max, lastID = -1, lastBase = -1, included = false, classRun = 0
             let inverseWidth = self.inverseWidth, inverseHeight = self.inverseHeight
@@ -111,7 +107,20 @@ extension DetailPyramid {
                 return Double(truncated) <= t ? truncated : truncated &- 1
             }
             let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
-            for position in 0..<frames.count {
+            // Takes the run on from `next` over the items like the one just
+            // summed into it (`frame`), and skips the loop past them.
+            var next = 0
+            @inline(__always) func extend(after frame: Rect) {
+                let end = scratch.withUnsafeMutableBufferPointer { cells in
+                    LevelBuilder.extend(&run, over: frames, from: next, width: frame.width, height: frame.height,
+                                        cellWidth: width, columnEnd: column0 + columns, into: cells)
+                }
+                classRun += end - next
+                next = end
+            }
+            while next < frames.count {
+                let position = next
+                next += 1
                 let frame = frames[position]
                 // Signs and biased exponents of the sides.
                 let key = (frame.width.bitPattern >> 52) << 12 | frame.height.bitPattern >> 52
@@ -121,23 +130,24 @@ extension DetailPyramid {
                     if included {
                         let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
                         // In the run's cell (so finite): the common case, first.
-                        if cx >= runLowX && cx < runHighX && cy >= runLowY && cy < runHighY {
+                        if run.holds(cx, cy) {
                             // Positions ascend: the run's first stays.
                             classRun += 1
-                            run.count += 1
-                            run.minX = lesser(run.minX, frame.x)
-                            run.minY = lesser(run.minY, frame.y)
-                            run.maxX = greater(run.maxX, frame.x + frame.width)
-                            run.maxY = greater(run.maxY, frame.y + frame.height)
+                            run.group.count += 1
+                            run.group.minX = lesser(run.group.minX, frame.x)
+                            run.group.minY = lesser(run.group.minY, frame.y)
+                            run.group.maxX = greater(run.group.maxX, frame.x + frame.width)
+                            run.group.maxY = greater(run.group.maxY, frame.y + frame.height)
                             // Sides equal to the last item's in the run leave its extremes.
                             if frame.width != lastWidth || frame.height != lastHeight {
                                 lastWidth = frame.width
                                 lastHeight = frame.height
-                                run.minWidth = lesser(run.minWidth, frame.width)
-                                run.maxWidth = greater(run.maxWidth, frame.width)
-                                run.minHeight = lesser(run.minHeight, frame.height)
-                                run.maxHeight = greater(run.maxHeight, frame.height)
+                                run.group.minWidth = lesser(run.group.minWidth, frame.width)
+                                run.group.maxWidth = greater(run.group.maxWidth, frame.width)
+                                run.group.minHeight = lesser(run.group.minHeight, frame.height)
+                                run.group.maxHeight = greater(run.group.maxHeight, frame.height)
                             }
+                            extend(after: frame)
                             continue
                         }
                     }
@@ -165,7 +175,7 @@ extension DetailPyramid {
                     if lastID >= 0 { sized(lastID, frame) }
                     if included { include(lastID) }
                     lastBase = included ? denseBase[lastID] : -1
-                    runHighX = -.infinity  // a run never spans two classes
+                    run.highX = -.infinity  // a run never spans two classes
                 }
                 guard frame.x.isFinite && frame.y.isFinite else { continue }
                 classRun += 1
@@ -178,26 +188,96 @@ extension DetailPyramid {
                 }
                 let row = floor(ty), column = floor(tx)
                 let cell = lastBase &+ (row &- row0) &* columns &+ (column &- column0)
-                if cell == runCell {
-                    run.add(position, frame)
+                if cell == run.cell {
+                    run.group.add(position, frame)
                     continue
                 }
-                if runCell >= 0 { scratch[runCell].merge(run) }
-                run = Group()
-                run.add(position, frame)
-                runCell = cell
+                if run.cell >= 0 { scratch[run.cell].merge(run.group) }
+                run = Run(cell: cell, column: column, row: row, width: width, height: height)
+                run.group.add(position, frame)
                 lastWidth = frame.width
                 lastHeight = frame.height
-                runLowX = Double(column) * width
-                runHighX = Double(column + 1) * width
-                runLowY = Double(row) * height
-                runHighY = Double(row + 1) * height
-                // The square must be finite for a hit to prove the frame is.
-                if !runHighX.isFinite || !runHighY.isFinite || !runLowX.isFinite || !runLowY.isFinite { runHighX = -.infinity }
+                extend(after: frame)
             }
-            if runCell >= 0 { scratch[runCell].merge(run) }
+            if run.cell >= 0 { scratch[run.cell].merge(run.group) }
             if lastID >= 0 { counted(lastID, classRun) }
             return counts
+        }
+
+        /// The run of items in one dense cell, summed in registers: the
+        /// cell (an index in `scratch`, which tells the class too), its
+        /// column, and its content square, to tell cheaply that an item stays
+        /// in it. The square is finite, so a centre in it proves the frame
+        /// finite, or empty (`highX` -∞) when it cannot be.
+        struct Run {
+            var group = Group()
+            var cell = -1, column = 0
+            var lowX = 0.0, highX = -Double.infinity, lowY = 0.0, highY = -Double.infinity
+
+            init() {}
+
+            init(cell: Int, column: Int, row: Int, width: Double, height: Double) {
+                self.cell = cell
+                self.column = column
+                (lowX, highX) = (Double(column) * width, Double(column + 1) * width)
+                (lowY, highY) = (Double(row) * height, Double(row + 1) * height)
+                if !lowX.isFinite || !highX.isFinite || !lowY.isFinite || !highY.isFinite { highX = -.infinity }
+            }
+
+            @inline(__always)
+            func holds(_ cx: Double, _ cy: Double) -> Bool { cx >= lowX && cx < highX && cy >= lowY && cy < highY }
+        }
+
+        /// Takes `run` on over the items from `start` whose sides are `width`
+        /// and `height` bit for bit (those of its last item, so the same
+        /// class, and sides the run and the class already hold): those whose
+        /// centres stay in its cell, and on along the row into the next
+        /// cell of the dense grid (`cellWidth` wide, columns before
+        /// `columnEnd`), the finished cell merged into `scratch`. Returns
+        /// the first item it did not take. When many items share a size this
+        /// is most of them, and a flow's rows cross cells: it is kept apart
+        /// so that its few values stay in registers.
+        @inline(never)
+        static func extend(_ run: inout Run, over frames: UnsafeBufferPointer<Rect>, from start: Int,
+                           width: Double, height: Double, cellWidth: Double, columnEnd: Int,
+                           into scratch: UnsafeMutableBufferPointer<Group>) -> Int {
+            guard run.highX.isFinite && run.cell >= 0 else { return start }
+            let widthBits = width.bitPattern, heightBits = height.bitPattern
+            // Equal bits halve alike: the centres are those of frame.x + frame.width / 2.
+            let halfWidth = width / 2, halfHeight = height / 2
+            let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
+            var group = run.group, cell = run.cell, column = run.column
+            var lowX = run.lowX, highX = run.highX
+            let lowY = run.lowY, highY = run.highY
+            var position = start
+            while position < frames.count {
+                let frame = frames[position]
+                guard frame.width.bitPattern == widthBits && frame.height.bitPattern == heightBits else { break }
+                let cx = frame.x + halfWidth, cy = frame.y + halfHeight
+                guard cy >= lowY && cy < highY && cx >= lowX else { break }
+                if cx >= highX {
+                    // The next cell along the row, as Run(cell:...) would make it.
+                    let nextHigh = Double(column + 2) * cellWidth
+                    guard cx < nextHigh && nextHigh.isFinite && column + 1 < columnEnd else { break }
+                    scratch[cell].merge(group)
+                    group = Group()
+                    group.first = position
+                    (group.minWidth, group.maxWidth, group.minHeight, group.maxHeight) = (width, width, height, height)
+                    cell += 1
+                    column += 1
+                    (lowX, highX) = (highX, nextHigh)
+                }
+                // Positions ascend: the cell's first stays.
+                group.count += 1
+                group.minX = lesser(group.minX, frame.x)
+                group.minY = lesser(group.minY, frame.y)
+                group.maxX = greater(group.maxX, frame.x + width)
+                group.maxY = greater(group.maxY, frame.y + height)
+                position += 1
+            }
+            run.group = group
+            (run.cell, run.column, run.lowX, run.highX) = (cell, column, lowX, highX)
+            return position
         }
 
         /// The grids, by class id.
