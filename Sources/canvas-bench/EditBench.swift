@@ -21,7 +21,8 @@ func heapInUse() -> Int {
 private func vfscanf_wrapper(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
     var buffer = [CChar](repeating: 0, count: 128)
     guard fgets(&buffer, 128, file) != nil else { return false }
-    let fields = String(cString: buffer).split(separator: " ")
+    let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    let fields = String(decoding: line, as: UTF8.self).split(separator: " ")
     guard fields.count >= 2, let first = Int(fields[0]), let second = Int(fields[1]) else { return false }
     a.pointee = first
     b.pointee = second
@@ -75,7 +76,7 @@ func runEditBench(count: Int) {
         engine.updateSelectGesture(to: Point(x: press.x + step, y: press.y + step / 2), snapping: false)
     }
     engine.endSelectGesture()
-    let undo = timeMedian(1) { try? engine.undo() }
+    let undo = timeMedian(1) { _ = try? engine.undo() }
 
     // The marquee's parts.
     let marqueeSide = (10_000.0 * 3600).squareRoot()
@@ -88,7 +89,7 @@ func runEditBench(count: Int) {
     engine.clearSelection()
     for id in selected { try? engine.select(id: id) }
     let nudge = timeMedian(11) { _ = try? engine.nudge(.right) }
-    try? engine.focus(selected[0])
+    _ = try? engine.focus(selected[0])
     let focus = timeMedian(101) { _ = engine.focusNext(.right) }
 
     let heapAfter = heapInUse()
