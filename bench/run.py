@@ -630,9 +630,9 @@ def write_document(path, r):
     L.append("built beforehand. **fresh items, then place**: the same, building the items table (one")
     L.append("`{index=, id=, width=, height=}` per item, as the binding hands it) in each run: what any host pays that")
     L.append("gives `place` the tables the contract names, so the floor for canvas-lua, and the goal's reference.")
-    L.append("**The same in canvas-lua**: that script run by canvas-lua's Lua (Debian's shared `liblua5.4.so`) instead")
-    L.append("of `lua5.4`'s (the same Lua linked into the program): its difference from the row above is the")
-    L.append("interpreter, not the binding.")
+    L.append("**The same in canvas-lua**: that script run by canvas-lua's Lua instead of `lua5.4`'s (both link")
+    L.append("Debian's `liblua5.4.a` in; canvas-lua through `scripts/lua-object`): its difference from the row above")
+    L.append("is the interpreter, not the binding, and the end-to-end row over this one is the binding's own cost.")
     L.append("**Lua pipeline**: place, then the check, normalize, mirror, content size,")
     L.append("anchor and a culling scan, all in plain Lua (`lua5.4`, on the prebuilt items). The Lua scripts switch to")
     L.append(f"the generational collector, as canvas-lua does. At {last['count']:,} only the rows the goal needs run.")
@@ -647,7 +647,7 @@ def write_document(path, r):
               "budget": "canvas-lua, end to end, default instruction budget",
               "place": "place function alone (lua5.4)",
               "fresh": "fresh items, then place (lua5.4)",
-              "fresh_host": "the same in canvas-lua (its shared liblua5.4)",
+              "fresh_host": "the same in canvas-lua",
               "pipeline": "whole pipeline in plain Lua (lua5.4)"}
     for run in script:
         for i, key in enumerate(run["names"]):
@@ -785,13 +785,19 @@ before these changes, 783M after them, 760M with change 8 above) and kept only w
    and reading their frames) is one indirect call through the GOT instead of a call to a PLT stub that jumps
    through it; about 2% of canvas-lua's end to end at 100,000 items.
 
-Not done: linking Lua into canvas-lua statically. The same script runs 8% slower at 100,000 items, 15% at
-1,000,000, through `-llua5.4` than through `liblua5.4.a` (in a 15-line C host, with no more instructions: a loop
-of C-function calls such as `math.sin` is what slows, 17%; arithmetic and table constructors run alike), and
-with `-l:liblua5.4.a` canvas-lua end to end took 1.06× of fresh items, then place at 1,000,000 items. But
-`-static-stdlib` links with `--exclude-libs ALL`, which hides every symbol an archive defines (a version script,
-`--dynamic-list` or `--export-dynamic-symbol` cannot bring them back, with gold, lld or bfd), so C modules
-(`require "socket.core"`, which loads today) would no longer find `lua_*`.
+7. **Lua linked into canvas-lua** (`scripts/lua-object`, `Package.swift`). The same script ran 8% slower at
+   100,000 items, 15% at 1,000,000, through `-llua5.4` than through `liblua5.4.a` (in a 15-line C host, with no
+   more instructions: in Debian's shared library every call between Lua's own functions, such as `math.sin`'s
+   calls of `luaL_checknumber` and `lua_pushnumber`, goes through its PLT; a loop of `math.sin` calls was 17%
+   slower, arithmetic and table constructors ran alike). Linking the archive itself would not do: `-static-stdlib`
+   links with `--exclude-libs ALL`, which hides every symbol an archive defines (a version script,
+   `--dynamic-list` or `--export-dynamic-symbol` cannot bring them back, with gold, lld or bfd), so C modules
+   (`require "socket.core"`) would no longer find `lua_*`. So `scripts/build` makes one relocatable object of
+   the archive (`ld -r --whole-archive`), `Package.swift` links that when `CANVAS_LUA_OBJECT` names it, and the
+   version script exports Lua's C API from canvas-lua; `tests/lua/cli` and `tests/install/run` load a C module
+   into the debug and the installed canvas-lua. Before, canvas-lua end to end measured 1.17× of fresh items, then
+   place at 100,000 and 1.08× at 1,000,000 in one side-by-side run; with Lua linked in, 1.06× and 1.03×. A plain
+   `swift build` (no `CANVAS_LUA_OBJECT`) still links the shared `liblua5.4.so`.
 """
 
 
@@ -894,25 +900,14 @@ def miss_reason(goal, r, missed_queries):
         def sizes(value):
             return " and ".join(f"{ratio(value(run))} at {run['count']:,}" for run in script)
         return (sizes(lambda run: run["to_fresh"]["canvas"])
-                + ", against 1.25×. Part of it is not the binding but the Lua it runs: run by canvas-lua, the same "
-                "fresh-items script takes " + sizes(lambda run: run["to_fresh"]["fresh_host"])
-                + " of its time in lua5.4 (the row \"the same in canvas-lua\"). canvas-lua links "
-                "Debian's shared `liblua5.4.so`, where Lua's calls to C functions (three an item in the ring's "
-                "`place`: `ipairs`, `math.cos`, `math.sin`) go through the library's PLT for every `lua_*` and "
-                "`luaL_*` call inside them, and `lua5.4` has Lua linked in: a 15-line C host running the same "
-                "script was 8% slower at 100,000 items and 15% at 1,000,000 linked with `-llua5.4` than with "
-                "`liblua5.4.a`, with the same instruction count; loops of arithmetic or of table constructors run as "
-                "fast in both, a loop of `math.sin` calls 17% slower. (The rows run without a memory cap, so canvas-lua "
-                "allocates as lua.c does; its counting allocator, for `--max-memory`, costs about 1% more here.) "
-                "Against that row "
-                "canvas-lua end to end takes " + sizes(lambda run: run["to_fresh"]["canvas"] / run["to_fresh"]["fresh_host"])
-                + ": reading the frames back (four lookups each through the C API: 5.5 ms at 100,000), the "
-                "engine's resolve and first viewport (about 2 ms at 100,000, 35 at 1,000,000: section 1's pipeline "
-                "plus a scan), less what making the items in C with the collector held saves. Linking Lua into "
-                "canvas-lua statically (`-l:liblua5.4.a`) was measured at 1.06× at 1,000,000 items and about 1.15× at "
-                "100,000, but it is not done: canvas-lua is linked with `-static-stdlib`, whose `--exclude-libs ALL` "
-                "hides every symbol from an archive, so C modules (`require \"socket.core\"`, which work today) "
-                "could no longer find `lua_*`.")
+                + ", against 1.25×. Run by canvas-lua, the same fresh-items script takes "
+                + sizes(lambda run: run["to_fresh"]["fresh_host"])
+                + " of its time in lua5.4 (the row \"the same in canvas-lua\"), and against that row canvas-lua "
+                "end to end takes " + sizes(lambda run: run["to_fresh"]["canvas"] / run["to_fresh"]["fresh_host"])
+                + ": reading the frames back (four lookups each through the C API), the engine's resolve and "
+                "first viewport (section 1's pipeline plus a scan), less what making the items in C with the "
+                "collector held saves. Built without `CANVAS_LUA_OBJECT`, canvas-lua links the shared "
+                "`liblua5.4.so`, 8–15% slower.")
     if goal.startswith("At most 64"):
         return (f"{mem['per_item']:.1f} B, {mem['per_item'] - 64:.1f} B over. 48 of those bytes are the sizes "
                 "(16) and frames (32) the engine must keep (default ids 1…n are implicit); the rest is the "

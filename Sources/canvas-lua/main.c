@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
+#include "lluaheaders.h"
 
 #include "canvas.h"
 #include "lcanvas.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lua.h>
+#include "lluaheaders.h"
 
 #include "canvas.h"
 #include "options.h"

@@ -7,7 +7,7 @@
 #define CANVAS_LUA_OUTPUT_H
 
 #include <stdio.h>
-#include <lua.h>
+#include "lluaheaders.h"
 
 void output_json(lua_State *L, int result, FILE *out);
 

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "output.h"
 

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "output.h"
 

@@ -3,7 +3,7 @@
 */
 #include <math.h>
 
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "output.h"
 

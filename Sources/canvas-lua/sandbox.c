@@ -10,7 +10,7 @@
 */
 #include <string.h>
 
-#include <lauxlib.h>
+#include "lluaheaders.h"
 
 #include "sandbox.h"
 

@@ -4,7 +4,7 @@
 #ifndef CANVAS_LUA_SANDBOX_H
 #define CANVAS_LUA_SANDBOX_H
 
-#include <lua.h>
+#include "lluaheaders.h"
 
 /* Removes what a sandboxed script may not use; what is refused says so. */
 void sandbox_apply(lua_State *L);
