@@ -12,7 +12,7 @@ struct DetailAfterEditsTests {
         try engine.setItemFrames(frames, ids: ids)
         try engine.resolve()
         try engine.setViewportSize(Size(width: 800, height: 600))
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.001; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.001))
         try engine.setZoom(0.02)
         return engine
     }

@@ -287,10 +287,7 @@ struct DetailPyramidBuildTests {
     @Test("a first query where every item is large builds ahead the finest level they need not be large at, and the coarser ones")
     func largeFirst() throws {
         let engine = try tileCanvas(viewport: size(400, 300))
-        var settings = ZoomSettings()
-        settings.axis = .both
-        settings.minimum = 0.001
-        try engine.setZoomSettings(settings)
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.001))
         try engine.setZoom(1)
         let large = try engine.levelOfDetail()
         #expect(large.clusters.isEmpty && !large.items.isEmpty)

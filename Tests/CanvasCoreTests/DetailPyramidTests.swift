@@ -258,10 +258,7 @@ struct EngineDetailTests {
             let engine = CanvasEngine()
             try engine.setItems(sizes: sizes, ids: ids)
             try engine.resolve()
-            var settings = ZoomSettings()
-            settings.axis = axis
-            settings.minimum = 0.01
-            try engine.setZoomSettings(settings)
+            try engine.setZoomSettings(zoomSettings(axis: axis, minimum: 0.01))
             try engine.setViewportSize(size(1280, 800))
             for scale in [0.01, 0.04, 0.35, 1, 3] {
                 try engine.setZoom(scale)
@@ -282,10 +279,7 @@ struct EngineDetailTests {
     @Test("with level of detail on, published updates carry the answer and diff the items shown one by one")
     func publishedUpdates() throws {
         let engine = try tileCanvas(viewport: size(100, 100))
-        var settings = ZoomSettings()
-        settings.axis = .both
-        settings.minimum = 0.05
-        try engine.setZoomSettings(settings)
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.05))
         try engine.setZoom(0.1)
         #expect(engine.published?.visible.count == 100)
         let update = try #require(try engine.setLevelOfDetail(DetailSettings(minSize: 20)))
@@ -309,10 +303,7 @@ struct EngineDetailTests {
     @Test("an edit in place brings the engine's pyramid along: the answer equals a fresh build's")
     func editsInPlace() throws {
         let engine = try tileCanvas(viewport: size(100, 100))
-        var settings = ZoomSettings()
-        settings.axis = .both
-        settings.minimum = 0.05
-        try engine.setZoomSettings(settings)
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.05))
         try engine.setZoom(0.1)
         _ = try engine.levelOfDetail(minSize: 20)
         // Move item 1 (position 0) far right and down, as a free canvas would.

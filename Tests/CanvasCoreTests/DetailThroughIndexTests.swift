@@ -88,7 +88,7 @@ struct DetailThroughIndexTests {
         try engine.setItems(sizes: sizes)
         engine.setLayout(FlowLayout())
         try engine.resolve()
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.001; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.001))
         try engine.setZoom(4)
         let frames = engine.resolution.frames
         let probe = Rect(x: 0, y: 0, width: 300, height: 200)
@@ -122,7 +122,7 @@ struct DetailThroughIndexTests {
         try engine.setItemFrames(frames, ids: (1...UInt64(count)).map { $0 })
         try engine.resolve()
         try engine.setViewportSize(Size(width: 800, height: 600))
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.001; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.001))
         let region = Rect(x: -600, y: -500, width: 1200, height: 1000)
         try engine.setZoom(1)
         _ = engine.detailPositions(region, minSize: 2, cell: 16)  // builds the pyramid, so edits update it

@@ -217,7 +217,7 @@ struct MotionEngineTests {
     ])
     func wheelZoom(mode: WheelEvent.Mode, dy: Double, f: Double) throws {
         let engine = try tileCanvas()
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.1; s.maximum = 10; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.1, maximum: 10))
         engine.setViewportOffset(Point(x: 300, y: 300))
         let pointer = Point(x: 50, y: 40)
         let under = Point(x: (300 + 50) / engine.zoomScale, y: (300 + 40) / engine.zoomScale)
@@ -283,7 +283,7 @@ struct MotionEngineTests {
     @Test("Zoom to fit: scale = clamp(min((W − 2p) / Rw, (H − 2p) / Rh)), centred")
     func zoomToFit() throws {
         let engine = try tileCanvas()
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.01; s.maximum = 10; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.01, maximum: 10))
         try engine.zoomToFit(padding: 10)
         expectClose(engine.zoomScale, min((200 - 20) / 1000.0, (100 - 20) / 1000.0), tolerance: 1e-12)
         try engine.zoomToFit(region: Rect(x: 8, y: 8, width: 16, height: 16), padding: 0)
@@ -294,7 +294,7 @@ struct MotionEngineTests {
                     Point(x: 200, y: 200), tolerance: 1e-9)
         // A one-axis zoom uses one ratio.
         let horizontal = try tileCanvas()
-        try horizontal.setZoomSettings({ var s = ZoomSettings(); s.minimum = 0.01; return s }())
+        try horizontal.setZoomSettings(zoomSettings(minimum: 0.01))
         try horizontal.zoomToFit(padding: 0)
         expectClose(horizontal.zoomScale, 0.2, tolerance: 1e-12)
     }
@@ -302,7 +302,7 @@ struct MotionEngineTests {
     @Test("Animated zoom to fit follows the smooth path and ends exactly on the target")
     func animatedZoomToFit() throws {
         let engine = try tileCanvas(count: 10_000, columns: 100)
-        try engine.setZoomSettings({ var s = ZoomSettings(); s.axis = .both; s.minimum = 0.001; s.maximum = 10; return s }())
+        try engine.setZoomSettings(zoomSettings(axis: .both, minimum: 0.001, maximum: 10))
         engine.setViewportOffset(.zero)
         let far = Rect(x: 9000, y: 9000, width: 200, height: 100)
         try engine.zoomToFit(region: far, padding: 0, animated: true, at: 0)
