@@ -102,10 +102,6 @@ extension DetailPyramid {
             let row0 = self.row0, column0 = self.column0, columns = self.columns
             let rowLow = Double(row0), rowHigh = Double(row0) + Double(rows)
             let columnLow = Double(column0), columnHigh = Double(column0) + Double(columns)
-            @inline(__always) func floor(_ t: Double) -> Int {
-                let truncated = Int(t)
-                return Double(truncated) <= t ? truncated : truncated &- 1
-            }
             let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
             // Takes the run on from `next` over the items like the one just
             // summed into it (`frame`), and skips the loop past them.
@@ -186,7 +182,8 @@ extension DetailPyramid {
                     add(position, frame, lastID)
                     continue
                 }
-                let row = floor(ty), column = floor(tx)
+                // In the dense box, so within the cells' clamp.
+                let row = Cells.floored(ty), column = Cells.floored(tx)
                 let cell = lastBase &+ (row &- row0) &* columns &+ (column &- column0)
                 if cell == run.cell {
                     run.group.add(position, frame)

@@ -22,7 +22,12 @@ struct SparseCells<Payload> {
     static func slot(_ t: Double) -> Int {
         if !(t >= -slotLimit) { return -Int(slotLimit) }
         if t >= slotLimit { return Int(slotLimit) }
-        // ⌊t⌋ by truncation (exact in this range), without a call to floor.
+        return floored(t)
+    }
+
+    /// ⌊t⌋ for t within ±2^53, by truncation (exact there), without a call to floor.
+    @inline(__always)
+    static func floored(_ t: Double) -> Int {
         let truncated = Int(t)
         return Double(truncated) > t ? truncated - 1 : truncated
     }
