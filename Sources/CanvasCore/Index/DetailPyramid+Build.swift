@@ -26,16 +26,7 @@ extension DetailPyramid {
             inverseHeight = 1 / height
             self.total = total
             self.expected = expected
-            if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
-                let low = DetailPyramid.cell(of: Rect(x: centres.minX, y: centres.minY, width: 0, height: 0), width: width, height: height)
-                let high = DetailPyramid.cell(of: Rect(x: centres.maxX, y: centres.maxY, width: 0, height: 0), width: width, height: height)
-                row0 = low.row
-                column0 = low.column
-                rows = high.row - low.row + 1
-                columns = high.column - low.column + 1
-            } else {
-                (row0, column0, rows, columns) = (0, 0, 0, 0)
-            }
+            (row0, column0, rows, columns) = centres.cells(width: width, height: height) ?? (0, 0, 0, 0)
         }
 
         /// Builds class `id` here: densely while the grid is not much larger
@@ -50,14 +41,10 @@ extension DetailPyramid {
             classes.append(id)
             let cells = Double(rows) * Double(columns)
             let expect = expected.map { id < $0.count ? $0[id] : 0 } ?? total / 4
-            guard rows > 0 && cells <= Double(4 * expect + 1024)
-                && Double(scratch.count) + cells <= Double(Swift.max(1 << 16, 2 * total)) else { return }
+            guard rows > 0 && DetailPyramid.keepsDense(cells: cells, expected: expect, used: scratch.count, total: total) else { return }
             denseBase[id] = scratch.count
             scratch += repeatElement(Group(), count: rows * columns)
         }
-
-        @inline(__always)
-        func includes(_ id: Int) -> Bool { id >= 0 && id < included.count && included[id] }
 
         /// Adds one item of class `id` (included).
         mutating func add(_ position: Int, _ frame: Rect, _ id: Int) {
@@ -70,7 +57,7 @@ extension DetailPyramid {
             if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
                 scratch[base + r * columns + c].merge(group)
             } else {
-                sparse[id, default: Cells()].update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) {
+                sparse[id, default: Cells()].update(row: row, column: column) {
                     $0.merge(group)
                 }
             }
@@ -298,7 +285,7 @@ extension DetailPyramid {
                             cells.setRow(row0 + r, columns: rowColumns, payloads: rowGroups)
                         } else {
                             for (column, group) in zip(rowColumns, rowGroups) {
-                                cells.update(row: row0 + r, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { $0.merge(group) }
+                                cells.update(row: row0 + r, column: column) { $0.merge(group) }
                             }
                         }
                     }

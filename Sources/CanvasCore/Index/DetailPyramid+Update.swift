@@ -48,7 +48,7 @@ extension DetailPyramid {
             addMember(position, newFrame, id)
             for key in Array(levels.keys) where grid(key, id) != nil {
                 let (row, column) = Self.cell(of: newFrame, width: Self.power(key.x), height: Self.power(key.y))
-                levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) {
+                levels[key]![id]!.update(row: row, column: column) {
                     $0.add(position, newFrame)
                 }
             }
@@ -74,7 +74,7 @@ extension DetailPyramid {
         guard members != nil else { return }
         let (row, column) = memberCell(of: frame, id)
         let member = UInt32(position)
-        members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
+        members![id].update(row: row, column: column) { list in
             if let last = list.last, last > member {
                 list.insert(member, at: insertionIndex(of: member, in: list))
             } else {
@@ -87,7 +87,7 @@ extension DetailPyramid {
         guard members != nil else { return }
         let (row, column) = memberCell(of: frame, id)
         let member = UInt32(position)
-        members![id].update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { list in
+        members![id].update(row: row, column: column) { list in
             let slot = insertionIndex(of: member, in: list)
             if slot < list.count && list[slot] == member { list.remove(at: slot) }
         }
@@ -99,7 +99,7 @@ extension DetailPyramid {
         var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
         for key in Array(levels.keys) where grid(key, id) != nil {
             let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-            levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { group in
+            levels[key]![id]!.update(row: row, column: column) { group in
                 if group.count <= 1 {
                     group = Group()
                 } else {
@@ -147,6 +147,6 @@ extension DetailPyramid {
                 fresh.add($0, $1)
             }
         }
-        levels[key]![id]!.update(row: row, column: column, make: { Group() }, isEmpty: { $0.count == 0 }) { $0 = fresh }
+        levels[key]![id]!.update(row: row, column: column) { $0 = fresh }
     }
 }

@@ -193,6 +193,23 @@ public struct DetailPyramid: Hashable, Sendable {
             minY = Swift.min(minY, cy)
             maxY = Swift.max(maxY, cy)
         }
+
+        /// The cells `width` × `height` holding the centres, as a box: its
+        /// first row and column and its size; nil before any centre.
+        func cells(width: Double, height: Double) -> (row0: Int, column0: Int, rows: Int, columns: Int)? {
+            guard minX <= maxX && minY <= maxY else { return nil }
+            let low = DetailPyramid.cell(of: Rect(x: minX, y: minY, width: 0, height: 0), width: width, height: height)
+            let high = DetailPyramid.cell(of: Rect(x: maxX, y: maxY, width: 0, height: 0), width: width, height: height)
+            return (low.row, low.column, high.row - low.row + 1, high.column - low.column + 1)
+        }
+    }
+
+    /// Whether a class's grid of `cells` cells is kept dense (a flat array
+    /// over the centres' box) rather than sparse: while it is not much
+    /// larger than the class's `expected` items, and the dense grids so far
+    /// (`used` cells) stay within a budget for `total` items.
+    static func keepsDense(cells: Double, expected: Int, used: Int, total: Int) -> Bool {
+        cells <= Double(4 * expected + 1024) && Double(used) + cells <= Double(Swift.max(1 << 16, 2 * total))
     }
 
     /// The smallest and largest sides of a class's items: a box that
@@ -520,16 +537,11 @@ public struct DetailPyramid: Hashable, Sendable {
                 let (width, height) = Self.classSides(sizeClasses[next])
                 box.inverseWidth = 1 / width
                 box.inverseHeight = 1 / height
-                if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
-                    let low = Self.cell(of: Rect(x: centres.minX, y: centres.minY, width: 0, height: 0), width: width, height: height)
-                    let high = Self.cell(of: Rect(x: centres.maxX, y: centres.maxY, width: 0, height: 0), width: width, height: height)
-                    let cells = Double(high.row - low.row + 1) * Double(high.column - low.column + 1)
+                if let cells = centres.cells(width: width, height: height) {
                     let expect = next < classCounts.count ? classCounts[next] : 0
-                    if cells <= Double(4 * expect + 1024) && Double(denseCells) + cells <= Double(Swift.max(1 << 16, 2 * frames.count)) {
+                    if Self.keepsDense(cells: Double(cells.rows) * Double(cells.columns), expected: expect, used: denseCells, total: frames.count) {
                         box.base = denseCells
-                        (box.row0, box.column0) = low
-                        box.rows = high.row - low.row + 1
-                        box.columns = high.column - low.column + 1
+                        (box.row0, box.column0, box.rows, box.columns) = cells
                         denseCells += box.rows * box.columns
                     }
                 }
@@ -546,7 +558,7 @@ public struct DetailPyramid: Hashable, Sendable {
         var spilled = [Bool](repeating: false, count: sizeClasses.count)
         func flush() {
             guard runID >= 0 else { return }
-            grids[runID].update(row: runRow, column: runColumn, make: { [] }, isEmpty: { $0.isEmpty }) { $0 += run }
+            grids[runID].update(row: runRow, column: runColumn) { $0 += run }
             run.removeAll(keepingCapacity: true)
             runID = -1
         }
@@ -609,7 +621,7 @@ public struct DetailPyramid: Hashable, Sendable {
                 }
                 // The row also holds cells outside the box (never one of these).
                 for (column, list) in zip(columns, lists) {
-                    grids[id].update(row: box.row0 + r, column: column, make: { [] }, isEmpty: { $0.isEmpty }) { $0 = list }
+                    grids[id].update(row: box.row0 + r, column: column) { $0 = list }
                 }
             }
         }
@@ -837,10 +849,11 @@ public struct DetailPyramid: Hashable, Sendable {
         let innerColumns = Self.covered(exact.x, exact.x + exact.width, side: width)
         let innerRows = Self.covered(exact.y, exact.y + exact.height, side: height)
         let scalesX = zoom.scalesX, scalesY = zoom.scalesY, scale = zoom.scale
-        @inline(__always) func zoomedBounds(_ group: Group) -> Rect {
+        /// The cluster of a cell's small items: their union zoomed edge by edge.
+        @inline(__always) func zoomedCluster(_ group: Group) -> Cluster {
             let (l, r) = scalesX ? (ZoomTransform.rounded(group.minX * scale), ZoomTransform.rounded(group.maxX * scale)) : (group.minX, group.maxX)
             let (t, b) = scalesY ? (ZoomTransform.rounded(group.minY * scale), ZoomTransform.rounded(group.maxY * scale)) : (group.minY, group.maxY)
-            return Rect(x: l, y: t, width: r - l, height: b - t)
+            return Cluster(bounds: Rect(x: l, y: t, width: r - l, height: b - t), count: group.count, first: group.first)
         }
 
         /// Adds one class's aggregate in a cell to the cell's cluster, or
@@ -876,7 +889,7 @@ public struct DetailPyramid: Hashable, Sendable {
                 clusters.reserveCapacity(Swift.min(cells.cellCount, innerRows.count * innerColumns.count))
                 for row in cells.occupiedRows(in: innerRows) {
                     cells.visit(row: row, columns: innerColumns) { _, group in
-                        clusters.append(Cluster(bounds: zoomedBounds(group), count: group.count, first: group.first))
+                        clusters.append(zoomedCluster(group))
                     }
                 }
             } else if boundary {
@@ -885,7 +898,7 @@ public struct DetailPyramid: Hashable, Sendable {
                     var cluster = Group()
                     take(group, of: id, boundary: true, row: row, column: column, inner: inner, into: &cluster)
                     if inner && cluster.count > 0 {
-                        clusters.append(Cluster(bounds: zoomedBounds(cluster), count: cluster.count, first: cluster.first))
+                        clusters.append(zoomedCluster(cluster))
                     }
                 }
             }
@@ -913,7 +926,7 @@ public struct DetailPyramid: Hashable, Sendable {
                         end += 1
                     }
                     if inner && cluster.count > 0 {
-                        clusters.append(Cluster(bounds: zoomedBounds(cluster), count: cluster.count, first: cluster.first))
+                        clusters.append(zoomedCluster(cluster))
                     }
                     start = end
                 }
@@ -976,5 +989,23 @@ public struct DetailPyramid: Hashable, Sendable {
                 word &= word - 1
             }
         }
+    }
+}
+
+extension SparseCells where Payload == DetailPyramid.Group {
+    /// Edits the group of a cell, an empty one when the cell has none; a
+    /// group left with no item leaves the grid.
+    @inline(__always)
+    mutating func update<R>(row: Int, column: Int, _ body: (inout Payload) -> R) -> R {
+        update(row: row, column: column, make: { DetailPyramid.Group() }, isEmpty: { $0.count == 0 }, body)
+    }
+}
+
+extension SparseCells where Payload == [UInt32] {
+    /// Edits the member list of a cell, empty when the cell has none; a
+    /// list left empty leaves the grid.
+    @inline(__always)
+    mutating func update<R>(row: Int, column: Int, _ body: (inout Payload) -> R) -> R {
+        update(row: row, column: column, make: { [] }, isEmpty: { $0.isEmpty }, body)
     }
 }
