@@ -33,3 +33,8 @@ func hyperbolicSine(_ x: Double) -> Double { sinh(x) }
 
 @inlinable
 func hyperbolicTangent(_ x: Double) -> Double { tanh(x) }
+
+/// The sine and cosine of `angle` (radians), for layouts that turn a breadth
+/// into an angle (the radial tree).
+@inlinable
+func sinCos(_ angle: Double) -> (sine: Double, cosine: Double) { (sin(angle), cos(angle)) }

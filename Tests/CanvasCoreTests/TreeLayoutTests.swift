@@ -1,0 +1,111 @@
+import Testing
+@testable import CanvasCore
+
+@Suite("Tidy tree")
+struct TreeLayoutTests {
+    func layout(_ sizes: [Size], _ links: [(Int, Int)], _ tree: TreeLayout = TreeLayout()) -> [Rect] {
+        var tree = tree
+        tree.links = GraphLinks(links)
+        var cache: Void = ()
+        return tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
+    }
+
+    func centreX(_ r: Rect) -> Double { r.x + r.width / 2 }
+
+    /// A random tree: item i > 0 hangs under a random earlier item.
+    func randomTree(_ count: Int, _ rng: inout SplitMix64) -> ([Size], [(Int, Int)]) {
+        let sizes = (0..<count).map { _ in
+            Size(width: .random(in: 10...80, using: &rng), height: .random(in: 10...40, using: &rng))
+        }
+        let links = (1..<max(count, 1)).map { (Int.random(in: max(0, $0 - 6)..<$0, using: &rng), $0) }
+        return (sizes, links)
+    }
+
+    @Test("d3's small exact layout: a root over two children, one with two of its own")
+    func exactSmall() {
+        // Unit-wide items, spacing 1: siblings 2 apart centre to centre (1 + 1), cousins 3.
+        let sizes = Array(repeating: size(1, 1), count: 5)
+        let frames = layout(sizes, [(0, 1), (0, 2), (1, 3), (1, 4)],
+                            TreeLayout(direction: .down, levelSpacing: 1, siblingSpacing: 1))
+        let x = frames.map(centreX)
+        #expect(x[3] == x[1] - 1 && x[4] == x[1] + 1)       // 3 and 4 centred under 1
+        #expect(x[2] - x[1] == 2)                            // siblings 1 and 2
+        #expect(x[0] == (x[1] + x[2]) / 2)                   // the root over its children
+        #expect(frames.map(\.y) == [0, 2, 2, 4, 4])
+    }
+
+    @Test("no two items overlap, parents are centred over their children", arguments: [1, 2, 3])
+    func properties(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let (sizes, links) = randomTree(400, &rng)
+        let frames = layout(sizes, links)
+        for i in frames.indices {
+            for j in frames.indices where j > i {
+                #expect(!frames[i].intersects(frames[j]), "\(i) and \(j) overlap")
+            }
+        }
+        var children = [[Int]](repeating: [], count: sizes.count)
+        for (s, t) in links { children[s].append(t) }
+        for (p, kids) in children.enumerated() where !kids.isEmpty {
+            let middle = (centreX(frames[kids.first!]) + centreX(frames[kids.last!])) / 2
+            expectClose(centreX(frames[p]), middle, tolerance: 1e-6)
+            for k in kids { #expect(frames[k].y > frames[p].maxY) }
+        }
+    }
+
+    @Test("identical subtrees are drawn alike, up to translation")
+    func identicalSubtrees() {
+        // A root with three identical subtrees (a node with two leaves), and an extra leaf between.
+        var sizes = [size(30, 20)]
+        var links: [(Int, Int)] = []
+        var heads: [Int] = []
+        for k in 0..<3 {
+            let head = sizes.count
+            heads.append(head)
+            sizes += [size(40, 20), size(20, 20), size(25, 20)]
+            links += [(0, head), (head, head + 1), (head, head + 2)]
+            if k == 0 { sizes.append(size(10, 10)); links.append((0, sizes.count - 1)) }
+        }
+        let frames = layout(sizes, links)
+        func shape(_ head: Int) -> [Double] {
+            [frames[head + 1].x - frames[head].x, frames[head + 2].x - frames[head].x]
+        }
+        #expect(shape(heads[0]) == shape(heads[1]))
+        #expect(shape(heads[1]) == shape(heads[2]))
+    }
+
+    @Test("a forest lies side by side; cycles and repeated parents do not break it")
+    func forestAndCycles() {
+        let sizes = Array(repeating: size(10, 10), count: 6)
+        // 0→1, 1→0 (a cycle), 2→3, 4→3 (a second parent), 5 alone.
+        let frames = layout(sizes, [(0, 1), (1, 0), (2, 3), (4, 3)])
+        for i in frames.indices {
+            for j in frames.indices where j > i { #expect(!frames[i].intersects(frames[j])) }
+        }
+        #expect(frames[3].y > frames[2].y)
+    }
+
+    @Test("a chain of a million items is walked without recursion")
+    func longChain() {
+        let count = 200_000
+        let sizes = ItemSizes(repeating: size(4, 4), count: count)
+        var tree = TreeLayout()
+        tree.links = GraphLinks(sources: Array(0..<(count - 1)), targets: Array(1..<count))
+        var cache: Void = ()
+        let frames = tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
+        #expect(frames.count == count)
+        #expect(frames.last!.x == frames.first!.x)
+    }
+
+    @Test("right grows across the levels to the side; radial puts levels on circles")
+    func otherDirections() {
+        let sizes = Array(repeating: size(10, 10), count: 4)
+        let right = layout(sizes, [(0, 1), (0, 2), (0, 3)], TreeLayout(direction: .right))
+        #expect(right[1].x > right[0].maxX && right[1].x == right[2].x)
+        let radial = layout(sizes, [(0, 1), (0, 2), (0, 3)], TreeLayout(direction: .radial, levelSpacing: 40))
+        let c0 = Point(x: radial[0].x + 5, y: radial[0].y + 5)
+        let radii = radial.dropFirst().map { ((($0.x + 5) - c0.x) * (($0.x + 5) - c0.x) + (($0.y + 5) - c0.y) * (($0.y + 5) - c0.y)).squareRoot() }
+        for r in radii { expectClose(r, radii[0], tolerance: 1e-9) }
+        #expect(radii[0] == 50)
+    }
+}
