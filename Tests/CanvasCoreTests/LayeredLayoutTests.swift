@@ -1,0 +1,92 @@
+import Testing
+@testable import CanvasCore
+
+@Suite("Layered layout")
+struct LayeredLayoutTests {
+    func randomGraph(nodes: Int, links: Int, _ rng: inout SplitMix64) -> ([Size], [(Int, Int)]) {
+        let sizes = (0..<nodes).map { _ in
+            Size(width: .random(in: 20...90, using: &rng), height: .random(in: 10...40, using: &rng))
+        }
+        var pairs: [(Int, Int)] = []
+        for _ in 0..<links {
+            let s = Int.random(in: 0..<nodes, using: &rng)
+            let t = Int.random(in: 0..<nodes, using: &rng)
+            pairs.append((s, t))
+        }
+        return (sizes, pairs)
+    }
+
+    func run(_ sizes: [Size], _ links: [(Int, Int)], _ layout: LayeredLayout = LayeredLayout()) -> LayeredResult {
+        var layout = layout
+        layout.links = GraphLinks(links)
+        return layout.layout(LayoutItems(sizes: sizes))
+    }
+
+    @Test("every link points down its direction once cycles are broken; ranks separated; no overlaps",
+          arguments: [(UInt64(1), GraphDirection.down), (2, .down), (3, .right)])
+    func properties(seed: UInt64, direction: GraphDirection) {
+        var rng = SplitMix64(seed: seed)
+        let (sizes, links) = randomGraph(nodes: 120, links: 180, &rng)
+        let result = run(sizes, links, LayeredLayout(direction: direction, rankSpacing: 30, nodeSpacing: 10))
+        let frames = result.frames
+        func lead(_ r: Rect) -> Double { direction == .down ? r.minY : r.minX }
+        func trail(_ r: Rect) -> Double { direction == .down ? r.maxY : r.maxX }
+        var graph = LayeredGraph(items: LayoutItems(sizes: sizes),
+                                 links: GraphLinks(links).valid(count: sizes.count), horizontal: direction == .right)
+        graph.breakCycles()
+        for (e, edge) in graph.edges.enumerated() {
+            // After the reversals every link runs from a rank to a later one.
+            #expect(trail(frames[edge.from]) + 30 <= lead(frames[edge.to]) + 1e-9 || edge.from == edge.to,
+                    "link \(e) does not point down")
+        }
+        for i in frames.indices {
+            for j in frames.indices where j > i {
+                #expect(!frames[i].intersects(frames[j]), "\(i) and \(j) overlap")
+            }
+        }
+        #expect(result.bends.count == GraphLinks(links).valid(count: sizes.count).count)
+    }
+
+    @Test("a tree drawn layered has no crossings; a long link bends once a rank")
+    func treeNoCrossings() {
+        let sizes = Array(repeating: size(20, 10), count: 7)
+        let result = run(sizes, [(0, 1), (0, 2), (1, 3), (1, 4), (2, 5), (2, 6), (0, 6)])
+        #expect(result.crossings == 0)
+        #expect(result.bends[6].count == 1)  // 0 → 6 crosses rank 1
+        #expect(result.bends[0].isEmpty)
+    }
+
+    @Test("crossing reduction: sweeps with swaps leave no more crossings than the first order or barycentre alone",
+          arguments: [UInt64(4), 5, 6, 7])
+    func fewerCrossings(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let (sizes, links) = randomGraph(nodes: 200, links: 300, &rng)
+        let none = run(sizes, links, LayeredLayout(sweeps: 0, transpose: false)).crossings
+        let barycentre = run(sizes, links, LayeredLayout(transpose: false)).crossings
+        let full = run(sizes, links).crossings
+        #expect(barycentre <= none)
+        #expect(full <= barycentre)
+    }
+
+    @Test("crossings are counted as a brute force counts them")
+    func crossingCount() {
+        var rng = SplitMix64(seed: 9)
+        let (sizes, links) = randomGraph(nodes: 60, links: 90, &rng)
+        var graph = LayeredGraph(items: LayoutItems(sizes: sizes), links: GraphLinks(links).valid(count: 60), horizontal: false)
+        graph.breakCycles()
+        graph.assignRanks()
+        graph.splitLongLinks()
+        graph.order(sweeps: 3, transpose: true)
+        var brute = 0
+        for a in graph.edges.indices {
+            for b in graph.edges.indices where b > a {
+                let e = graph.edges[a], f = graph.edges[b]
+                guard graph.rank[e.from] == graph.rank[f.from] else { continue }
+                let p = graph.position
+                if (p[e.from] - p[f.from]) * (p[e.to] - p[f.to]) < 0 { brute += 1 }
+            }
+        }
+        #expect(graph.countCrossings() == brute)
+        #expect(graph.crossings == brute)
+    }
+}
