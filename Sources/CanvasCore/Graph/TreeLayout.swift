@@ -32,17 +32,18 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
         let count = items.count
         guard count > 0 else { return [] }
-        let forest = Forest(count: count, links: links.valid(count: count))
         let horizontal = direction == .right
-        var breadth = [Double](repeating: 0, count: count + 1)
-        var depthExtent = [Double](repeating: 0, count: count + 1)
+        var breadth = [Double](repeating: 0, count: count)
+        var depthExtent = [Double](repeating: 0, count: count)
         for i in 0..<count {
             let size = items.sizes[i]
             breadth[i] = horizontal ? size.height : size.width
             depthExtent[i] = horizontal ? size.width : size.height
         }
-        var walk = TidyWalk(forest: forest, breadth: breadth, spacing: max(siblingSpacing, 0))
-        let across = walk.run()
+        let forest = Forest(count: count, links: links.valid(count: count), breadth: breadth)
+        var walk = TidyWalk(forest: forest, spacing: max(siblingSpacing, 0))
+        let byNode = walk.run()
+        let across = (0..<count).map { byNode[forest.node[$0]] }
 
         // Each level as deep as its deepest item, levels `levelSpacing` apart.
         var levelDepth: [Double] = []
@@ -90,26 +91,29 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     }
 }
 
-/// The forest a tree layout walks: a parent per item (or none), children in
-/// link order, depths, and one virtual root (at index `count`) over every
-/// real root so a forest is one tree to the walk.
+/// The forest a tree layout walks, numbered breadth first from one virtual
+/// root over every real root (so a forest is one tree to the walk): a
+/// node's children are then consecutive numbers, siblings sit side by side
+/// in memory, and a level's contour runs through nearby nodes, which keeps a
+/// million-node walk in cache instead of chasing random ids.
 struct Forest {
     let count: Int
-    var parent: [Int]
-    var childStart: [Int]
-    var children: [Int]
+    /// Item position of each node (node 0, the virtual root, has none).
+    var item: [Int]
+    /// Each item's node.
+    var node: [Int]
+    var nodes: [TidyNode]
+    /// Each item's depth (roots 0).
     var depth: [Int]
 
-    var root: Int { count }
-
-    init(count: Int, links: [(Int, Int)]) {
+    init(count: Int, links: [(Int, Int)], breadth: [Double]) {
         self.count = count
-        var parent = [Int](repeating: -1, count: count + 1)
-        var childLinks: [(Int, Int)] = []
-        childLinks.reserveCapacity(links.count)
+        var parent = [Int](repeating: -1, count: count)
+        var kept: [(Int, Int)] = []
+        kept.reserveCapacity(links.count)
         for (s, t) in links where parent[t] == -1 {
             parent[t] = s
-            childLinks.append((s, t))
+            kept.append((s, t))
         }
         // Cycles: walk up from every item; an item whose ancestors lead back to
         // it loses its parent link (the first such item found, by position).
@@ -126,205 +130,171 @@ struct Forest {
             for u in path { state[u] = 2 }
             path.removeAll(keepingCapacity: true)
         }
-        for i in 0..<count where parent[i] == -1 { parent[i] = count }
-
-        // Children in link order (roots in position order under the virtual root).
-        var childCount = [Int](repeating: 0, count: count + 2)
-        for i in 0..<count { childCount[parent[i] + 1] += 1 }
-        var childStart = [Int](repeating: 0, count: count + 2)
-        for v in 0...count { childStart[v + 1] = childStart[v] + childCount[v + 1] }
+        // Children in link order, as item positions (CSR); roots in position order.
+        var childStart = [Int](repeating: 0, count: count + 1)
+        for i in 0..<count where parent[i] != -1 { childStart[parent[i] + 1] += 1 }
+        for v in 0..<count { childStart[v + 1] += childStart[v] }
         var fill = childStart
-        var children = [Int](repeating: 0, count: count)
-        var placed = [Bool](repeating: false, count: count)
-        for (s, t) in childLinks where parent[t] == s && !placed[t] {
-            placed[t] = true
+        var children = [Int](repeating: 0, count: childStart[count])
+        for (s, t) in kept where parent[t] == s {
             children[fill[s]] = t
             fill[s] += 1
+            parent[t] = -2 - s  // placed once, even if the same link repeats
         }
-        for i in 0..<count where parent[i] == count {
-            children[fill[count]] = i
-            fill[count] += 1
-        }
-        self.parent = parent
-        self.childStart = childStart
-        self.children = children
+        for i in 0..<count where parent[i] < -1 { parent[i] = -2 - parent[i] }
 
-        // Depths from the roots down, without recursion (a chain may be a million long).
-        var depth = [Int](repeating: 0, count: count + 1)
-        var stack = [count]
-        depth[count] = -1
-        while let v = stack.popLast() {
-            for k in childStart[v]..<childStart[v + 1] {
-                let w = children[k]
-                depth[w] = depth[v] + 1
-                stack.append(w)
-            }
+        // Breadth first from the virtual root.
+        var item = [Int](repeating: -1, count: count + 1)
+        var node = [Int](repeating: 0, count: count)
+        var nodes = [TidyNode](repeating: TidyNode(), count: count + 1)
+        var depth = [Int](repeating: 0, count: count)
+        var next = 1
+        nodes[0].first = 1
+        for i in 0..<count where parent[i] == -1 {
+            item[next] = i
+            node[i] = next
+            nodes[next].parent = 0
+            next += 1
         }
+        nodes[0].end = next
+        var head = 1
+        while head < next {
+            let v = head
+            head += 1
+            let i = item[v]
+            nodes[v].breadth = breadth[i]
+            nodes[v].first = next
+            for k in childStart[i]..<childStart[i + 1] {
+                let c = children[k]
+                item[next] = c
+                node[c] = next
+                depth[c] = depth[i] + 1
+                nodes[next].parent = v
+                next += 1
+            }
+            nodes[v].end = next
+        }
+        for v in nodes.indices { nodes[v].ancestor = v }
+        self.item = item
+        self.node = node
+        self.nodes = nodes
         self.depth = depth
     }
-
-    func childRange(_ v: Int) -> Range<Int> { childStart[v]..<childStart[v + 1] }
-    func isLeaf(_ v: Int) -> Bool { childStart[v] == childStart[v + 1] }
-    func firstChild(_ v: Int) -> Int { children[childStart[v]] }
-    func lastChild(_ v: Int) -> Int { children[childStart[v + 1] - 1] }
 }
 
-/// Buchheim's two walks over a ``Forest``, in arrays and without recursion.
+/// One node of the walk: Buchheim's fields and the tree's shape.
+struct TidyNode {
+    var prelim = 0.0
+    var mod = 0.0
+    var shift = 0.0
+    var change = 0.0
+    var breadth = 0.0
+    var thread = -1
+    var ancestor = 0
+    var parent = -1
+    /// The node's children are the numbers first..<end.
+    var first = 0
+    var end = 0
+}
+
+/// Buchheim's two walks over a breadth-first ``Forest``, without recursion:
+/// deeper nodes are finished first (any order among disjoint subtrees gives
+/// the recursive walk's result), then the modifiers are summed downward.
 struct TidyWalk {
-    let forest: Forest
-    let breadth: [Double]
+    var nodes: [TidyNode]
     let spacing: Double
-    var prelim: [Double]
-    var mod: [Double]
-    var shift: [Double]
-    var change: [Double]
-    var thread: [Int]
-    var ancestor: [Int]
-    /// An item's position among its siblings, from 1.
-    var number: [Int]
-    /// An item's left sibling, or -1.
-    var leftSibling: [Int]
 
-    init(forest: Forest, breadth: [Double], spacing: Double) {
-        let n = forest.count + 1
-        self.forest = forest
-        self.breadth = breadth
+    init(forest: Forest, spacing: Double) {
+        nodes = forest.nodes
         self.spacing = spacing
-        prelim = [Double](repeating: 0, count: n)
-        mod = [Double](repeating: 0, count: n)
-        shift = [Double](repeating: 0, count: n)
-        change = [Double](repeating: 0, count: n)
-        thread = [Int](repeating: -1, count: n)
-        ancestor = Array(0..<n)
-        number = [Int](repeating: 0, count: n)
-        leftSibling = [Int](repeating: -1, count: n)
-        for v in 0..<n {
-            var previous = -1
-            for (k, w) in forest.childRange(v).map({ forest.children[$0] }).enumerated() {
-                number[w] = k + 1
-                leftSibling[w] = previous
-                previous = w
-            }
-        }
     }
 
-    /// The centre-to-centre distance two neighbours at one level keep.
-    func distance(_ left: Int, _ right: Int) -> Double {
-        let gap = forest.parent[left] == forest.parent[right] ? spacing : 2 * spacing
-        return (breadth[left] + breadth[right]) / 2 + gap
-    }
-
-    func nextLeft(_ v: Int) -> Int { forest.isLeaf(v) ? thread[v] : forest.firstChild(v) }
-    func nextRight(_ v: Int) -> Int { forest.isLeaf(v) ? thread[v] : forest.lastChild(v) }
-
-    /// Every item's position across the levels (its centre).
+    /// Every node's position across the levels (its centre), by node number.
     mutating func run() -> [Double] {
-        let root = forest.root
-        var defaultAncestor = [Int](repeating: -1, count: forest.count + 1)
-        // First walk, post-order: an item is finished once its children are.
-        var stack: [(node: Int, next: Int)] = [(root, forest.childStart[root])]
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            let v = stack[top].node
-            if stack[top].next < forest.childStart[v + 1] {
-                let w = forest.children[stack[top].next]
-                stack[top].next += 1
-                stack.append((w, forest.childStart[w]))
-                continue
+        let spacing = self.spacing
+        return nodes.withUnsafeMutableBufferPointer { n in
+            // The centre-to-centre distance two neighbours at one level keep.
+            func distance(_ a: Int, _ b: Int) -> Double {
+                (n[a].breadth + n[b].breadth) / 2 + (n[a].parent == n[b].parent ? spacing : 2 * spacing)
             }
-            stack.removeLast()
-            finish(v)
-            if v != root {
-                let p = forest.parent[v]
-                let current = defaultAncestor[p] == -1 ? forest.firstChild(p) : defaultAncestor[p]
-                defaultAncestor[p] = apportion(v, current)
+            func nextLeft(_ v: Int) -> Int { n[v].first < n[v].end ? n[v].first : n[v].thread }
+            func nextRight(_ v: Int) -> Int { n[v].first < n[v].end ? n[v].end - 1 : n[v].thread }
+            func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
+                let subtrees = Double(wp - wm)  // siblings are consecutive numbers
+                n[wp].change -= amount / subtrees
+                n[wp].shift += amount
+                n[wm].change += amount / subtrees
+                n[wp].prelim += amount
+                n[wp].mod += amount
             }
-        }
-        // Second walk: add the modifiers down from the root.
-        var x = [Double](repeating: 0, count: forest.count + 1)
-        var sums = [(Int, Double)]()
-        sums.append((root, -prelim[root]))
-        while let (v, m) = sums.popLast() {
-            x[v] = prelim[v] + m
-            for k in forest.childRange(v) {
-                sums.append((forest.children[k], m + mod[v]))
+            func apportion(_ v: Int, _ defaultAncestor: Int) -> Int {
+                var defaultAncestor = defaultAncestor
+                let p = n[v].parent
+                guard v > n[p].first else { return defaultAncestor }
+                var vip = v, vop = v, vim = v - 1, vom = n[p].first
+                var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
+                while nextRight(vim) != -1 && nextLeft(vip) != -1 {
+                    vim = nextRight(vim)
+                    vip = nextLeft(vip)
+                    vom = nextLeft(vom)
+                    vop = nextRight(vop)
+                    n[vop].ancestor = v
+                    let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + distance(vim, vip)
+                    if gap > 0 {
+                        let a = n[n[vim].ancestor].parent == p ? n[vim].ancestor : defaultAncestor
+                        moveSubtree(a, v, gap)
+                        sip += gap
+                        sop += gap
+                    }
+                    sim += n[vim].mod
+                    sip += n[vip].mod
+                    som += n[vom].mod
+                    sop += n[vop].mod
+                }
+                if nextRight(vim) != -1 && nextRight(vop) == -1 {
+                    n[vop].thread = nextRight(vim)
+                    n[vop].mod += sim - sop
+                }
+                if nextLeft(vip) != -1 && nextLeft(vom) == -1 {
+                    n[vom].thread = nextLeft(vip)
+                    n[vom].mod += sip - som
+                    defaultAncestor = v
+                }
+                return defaultAncestor
             }
-        }
-        x.removeLast()
-        return x
-    }
 
-    /// The first walk's work on `v` once its children are placed.
-    mutating func finish(_ v: Int) {
-        let w = leftSibling[v]
-        if forest.isLeaf(v) {
-            prelim[v] = w == -1 ? 0 : prelim[w] + distance(w, v)
-            return
-        }
-        executeShifts(v)
-        let midpoint = (prelim[forest.firstChild(v)] + prelim[forest.lastChild(v)]) / 2
-        if w == -1 {
-            prelim[v] = midpoint
-        } else {
-            prelim[v] = prelim[w] + distance(w, v)
-            mod[v] = prelim[v] - midpoint
-        }
-    }
-
-    mutating func apportion(_ v: Int, _ defaultAncestor: Int) -> Int {
-        var defaultAncestor = defaultAncestor
-        let w = leftSibling[v]
-        guard w != -1 else { return defaultAncestor }
-        var vip = v, vop = v, vim = w
-        var vom = forest.firstChild(forest.parent[v])
-        var sip = mod[vip], sop = mod[vop], sim = mod[vim], som = mod[vom]
-        while nextRight(vim) != -1 && nextLeft(vip) != -1 {
-            vim = nextRight(vim)
-            vip = nextLeft(vip)
-            vom = nextLeft(vom)
-            vop = nextRight(vop)
-            ancestor[vop] = v
-            let gap = prelim[vim] + sim - (prelim[vip] + sip) + distance(vim, vip)
-            if gap > 0 {
-                let a = forest.parent[ancestor[vim]] == forest.parent[v] ? ancestor[vim] : defaultAncestor
-                moveSubtree(a, v, gap)
-                sip += gap
-                sop += gap
+            // First walk. A node's midpoint over its children is kept in
+            // `prelim` until its parent places it beside its left sibling.
+            for p in (0..<n.count).reversed() where n[p].first < n[p].end {
+                var defaultAncestor = n[p].first
+                for w in n[p].first..<n[p].end {
+                    let midpoint = n[w].prelim
+                    if w > n[p].first {
+                        n[w].prelim = n[w - 1].prelim + distance(w - 1, w)
+                        n[w].mod = n[w].prelim - midpoint
+                    }
+                    defaultAncestor = apportion(w, defaultAncestor)
+                }
+                // Execute the shifts the apportioning left, right to left.
+                var total = 0.0, rate = 0.0
+                for w in (n[p].first..<n[p].end).reversed() {
+                    n[w].prelim += total
+                    n[w].mod += total
+                    rate += n[w].change
+                    total += n[w].shift + rate
+                }
+                n[p].prelim = (n[n[p].first].prelim + n[n[p].end - 1].prelim) / 2
             }
-            sim += mod[vim]
-            sip += mod[vip]
-            som += mod[vom]
-            sop += mod[vop]
-        }
-        if nextRight(vim) != -1 && nextRight(vop) == -1 {
-            thread[vop] = nextRight(vim)
-            mod[vop] += sim - sop
-        }
-        if nextLeft(vip) != -1 && nextLeft(vom) == -1 {
-            thread[vom] = nextLeft(vip)
-            mod[vom] += sip - som
-            defaultAncestor = v
-        }
-        return defaultAncestor
-    }
-
-    mutating func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
-        let subtrees = Double(number[wp] - number[wm])
-        change[wp] -= amount / subtrees
-        shift[wp] += amount
-        change[wm] += amount / subtrees
-        prelim[wp] += amount
-        mod[wp] += amount
-    }
-
-    mutating func executeShifts(_ v: Int) {
-        var total = 0.0, rate = 0.0
-        for k in forest.childRange(v).reversed() {
-            let w = forest.children[k]
-            prelim[w] += total
-            mod[w] += total
-            rate += change[w]
-            total += shift[w] + rate
+            // Second walk: parents come before children, so one pass sums the
+            // modifiers (kept in `shift`, which the first walk no longer needs).
+            var x = [Double](repeating: 0, count: n.count)
+            n[0].shift = -n[0].prelim
+            for v in 0..<n.count {
+                x[v] = n[v].prelim + n[v].shift
+                let below = n[v].shift + n[v].mod
+                for c in n[v].first..<n[v].end { n[c].shift = below }
+            }
+            return x
         }
     }
 }
