@@ -170,6 +170,11 @@ void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */
 void lcanvas_open_editing_methods(lua_State *L);
+
+/* lreads.c: the per-frame reads, and an edit's "published" answer. */
+void lcanvas_open_read_methods(lua_State *L);
+uint64_t lcanvas_publish_count(lua_State *L, lcanvas *canvas);
+int lcanvas_push_published(lua_State *L, lcanvas *canvas, uint64_t before);
 void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list);
 void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description);
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);

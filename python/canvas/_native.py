@@ -444,6 +444,14 @@ _PROTOTYPES.update({
     "canvas_get_focus": ([ENGINE_P, _IDS, POINTER(c_int)], c_int),
 })
 
+# The per-frame reads.
+_PROTOTYPES.update({
+    "canvas_can_undo": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_can_redo": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_get_selection_version": ([ENGINE_P, _IDS], c_int),
+    "canvas_get_motion_end": ([ENGINE_P, POINTER(c_double), POINTER(c_int)], c_int),
+})
+
 FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------
@@ -1265,10 +1273,15 @@ class Engine(EditingMixin):
         return self._motion().time_ms if t is None else t
 
     def motion(self) -> dict[str, Any]:
-        """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t}."""
+        """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t,
+        end_t: when the running animation ends, or None}."""
         m = self._motion()
+        end, has_end = c_double(0), c_int(0)
+        self._check(self.lib.canvas_get_motion_end(self.handle, ctypes.byref(end), ctypes.byref(has_end)),
+                    "canvas_get_motion_end")
         return {"phase": PHASE_NAMES[m.phase], "velocity": tuple(m.velocity), "moving": bool(m.moving),
-                "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms}
+                "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms,
+                "end_t": end.value if has_end.value else None}
 
     def indicators(self) -> dict[str, Any]:
         """{horizontal, vertical}: each {track, thumb, opacity} or None."""
