@@ -84,7 +84,7 @@ void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lca
     canvas_rect *frames = lua_newuserdatauv(L, list->count * sizeof *frames + 1, 0);
     int table = lua_istable(L, items);
     for (size_t i = 0; i < list->count; i++) {
-        canvas_size size = list->sizes ? list->sizes[i] : (canvas_size){0, 0};
+        canvas_size size = list->sizes ? list->sizes[i] : list->uniform ? list->size : (canvas_size){0, 0};
         frames[i] = (canvas_rect){0, 0, size.width, size.height};
         if (!table) continue;
         lua_geti(L, items, (lua_Integer)i + 1);

@@ -19,6 +19,8 @@ import ctypes
 from ctypes import c_int, c_size_t, c_uint64
 from typing import Iterator, Optional, Sequence
 
+from ._buffers import as_doubles, pointer_to
+
 __all__ = [
     "SCROLL_UNBOUNDED", "SCROLL_CONTENT", "REORDER_FRONT", "REORDER_BACK", "MARQUEE_INTERSECT", "MARQUEE_CONTAIN",
     "SELECTION_REPLACE", "SELECTION_ADD", "SELECTION_TOGGLE", "SELECTION_SUBTRACT", "TOOL_PAN", "TOOL_SELECT",
@@ -53,11 +55,22 @@ class EditingMixin:
     # -- the free layout --
 
     def set_item_frames(self, frames: Sequence[Sequence[float]], ids: Optional[Sequence[int]] = None) -> None:
-        from ._native import Rect
-        frames = list(frames)
-        array = (Rect * max(len(frames), 1))(*(Rect(*f) for f in frames))
-        id_array = _ids(ids) if ids is not None else None
-        self._check(self.lib.canvas_set_item_frames(self.handle, array, id_array, len(frames)), "canvas_set_item_frames")
+        """frames: (x, y, width, height) each, or a buffer of doubles (numpy (n, 4)
+        float64, array('d')) handed to C without a loop; ids: a sequence or a
+        buffer of uint64."""
+        from ._native import Rect, _id_array
+        buffered = as_doubles(frames, 4, "set_item_frames: frames")
+        if buffered is not None:
+            doubles, count = buffered
+            array = pointer_to(doubles, Rect)
+        else:
+            frames = list(frames)
+            count = len(frames)
+            array = (Rect * max(count, 1))(*(Rect(*f) for f in frames))
+        if ids is not None and len(ids) != count:
+            raise ValueError(f"set_item_frames: {len(ids)} ids for {count} frames")
+        id_array = _id_array(ids) if ids is not None else None
+        self._check(self.lib.canvas_set_item_frames(self.handle, array, id_array, count), "canvas_set_item_frames")
 
     def set_free(self) -> None:
         self._check(self.lib.canvas_set_layout_free(self.handle), "canvas_set_layout_free")

@@ -37,6 +37,7 @@ from ctypes import (
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
+from ._buffers import as_doubles, as_uint64, pointer_to
 from ._version import __version__
 
 # The library a platform wheel carries inside the package (scripts/wheel puts it there).
@@ -777,7 +778,17 @@ class Engine(EditingMixin):
         set_item_size or measuring); the count is then len(ids), or count
         (ids 1...count). ids, sizes and count that disagree raise ValueError
         before anything reaches C; an id outside uint64_t raises OverflowError."""
-        if sizes is not None:
+        buffered = as_doubles(sizes, 2, "set_items: sizes") if sizes is not None else None
+        if buffered is not None:
+            # A buffer of doubles, (w, h) an item: straight to C, no loop over items.
+            doubles, n = buffered
+            if ids is not None and len(ids) != n:
+                raise ValueError(f"set_items: {len(ids)} ids for {n} sizes")
+            if count is not None and count != n:
+                raise ValueError(f"set_items: count = {count} for {n} sizes")
+            count = n
+            size_array = pointer_to(doubles, Size) if n else None
+        elif sizes is not None:
             sizes = list(sizes)
             if ids is not None and len(ids) != len(sizes):
                 raise ValueError(f"set_items: {len(ids)} ids for {len(sizes)} sizes")
@@ -1361,6 +1372,9 @@ def _numbers(value: Sequence[float], count: int, name: str) -> Sequence[float]:
 def _id_array(ids: Sequence[int]) -> Any:
     """ids as a C uint64_t array, refusing (OverflowError, naming the entry)
     any id that uint64_t cannot hold. array('Q') checks the range in C."""
+    buffered = as_uint64(ids, "ids")
+    if buffered is not None:
+        return buffered[0]
     try:
         checked = array("Q", ids)
     except OverflowError:
