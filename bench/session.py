@@ -15,7 +15,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def lines(command, env=None, timeout=None):
+def lines(command, env=None, timeout=None, required=True):
+    """The JSON lines a program printed. A program that times out, or fails
+    when not required, gives the lines it printed before (its section then
+    has fewer rows) rather than losing the whole run."""
     try:
         out = subprocess.run(command, capture_output=True, text=True, env=env, timeout=timeout, check=True).stdout
     except subprocess.TimeoutExpired as error:
@@ -23,8 +26,14 @@ def lines(command, env=None, timeout=None):
         print(f"session: {command[0]} timed out after {timeout} s", file=sys.stderr)
     except subprocess.CalledProcessError as error:
         print(error.stderr, file=sys.stderr)
-        raise
-    return [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        if required:
+            raise
+        out = error.stdout or ""
+    records = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    if os.environ.get("SESSION_RECORDS"):  # keep the raw lines too
+        with open(os.environ["SESSION_RECORDS"], "a") as f:
+            f.writelines(json.dumps(r) + "\n" for r in records)
+    return records
 
 
 def us(value):
@@ -57,10 +66,10 @@ def main():
         env = dict(os.environ, CANVAS_LIB=os.path.join(args.bin, "libcanvas.so"),
                    LUA_CPATH=os.path.join(args.bin, "?.so"), LUA_PATH=os.path.join(ROOT, "lua", "?.lua") + ";;")
         faces = []
-        faces += lines(["lua5.4", os.path.join(ROOT, "bench", "session_faces.lua"), "canvas"] + face_args, env, 900)
-        faces += lines(["luajit", os.path.join(ROOT, "bench", "session_faces.lua"), "canvas.ffi"] + face_args, env, 900)
-        faces += lines([sys.executable, os.path.join(ROOT, "bench", "session_faces.py")] + face_args, env, 900)
-    rtree = lines([args.rtree], timeout=3600) if args.rtree else []
+        faces += lines(["lua5.4", os.path.join(ROOT, "bench", "session_faces.lua"), "canvas"] + face_args, env, 900, False)
+        faces += lines(["luajit", os.path.join(ROOT, "bench", "session_faces.lua"), "canvas.ffi"] + face_args, env, 900, False)
+        faces += lines([sys.executable, os.path.join(ROOT, "bench", "session_faces.py")] + face_args, env, 900, False)
+    rtree = lines([args.rtree], timeout=3600, required=False) if args.rtree else []
     phases = [r for r in records if "phase" in r]
     edits = {r["edit"]: r for r in records if "edit" in r}
     fit_end = next(r["fit_end"] for r in records if "fit_end" in r)
