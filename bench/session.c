@@ -459,8 +459,7 @@ int main(int argc, char **argv) {
 
     /* ---- a marquee of about 1,000 cards ---- */
     CHECK(engine, canvas_set_zoom(engine, 1));
-    /* At zoom 1 (the select tool's marquee picks wrong cards at other zooms
-       today: it meets the zoomed rectangle with unzoomed frames), a
+    /* At zoom 1, where the drags' snapping works in the cards' own units, a
        1080 x 540 rectangle slid away from the busiest blob's centre until it
        holds about 1,000 cards (at the centre when even that holds fewer). */
     double w = 1080, zoom = 1;
