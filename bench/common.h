@@ -8,7 +8,9 @@
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
+#ifndef _GNU_SOURCE  /* g++ defines it already */
 #define _GNU_SOURCE
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,8 +8,11 @@
 ** 60 x 60 points (as Sources/canvas-bench draws it), in a free layout with a
 ** 1280 x 800 viewport. Canvas goes through canvas.h: each edit is checked,
 ** recorded for undo and publishes the visible diff. The R*-tree (in memory,
-** RT_Star, capacity 100, bulk-loaded from a stream) is only the index: a
-** move is a delete and an insert.
+** RT_Star, node capacity 100 and again at 16, bulk-loaded from a stream)
+** is only the index: a move is a delete and an insert. Data: mixed sizes
+** (10-60 a side, 1% 200-600) at uniform positions; inserts are appended at
+** the end of the data order and the removals take those appended items
+** (edits scattered through the order: scripts/bench-session).
 **
 **   move 1        one item to a random place, median of 2001
 **   move 1000     1000 items in one call (a drag step without snapping), median of 31
@@ -67,14 +70,16 @@ static int read_next(int64_t *id, double **pmin, double **pmax, uint32_t *dimens
     return 0;
 }
 
+static int64_t rtree_capacity = 100;
+
 static IndexH rtree_build(void) {
     IndexPropertyH p = IndexProperty_Create();
     IndexProperty_SetIndexType(p, RT_RTree);
     IndexProperty_SetIndexVariant(p, RT_Star);
     IndexProperty_SetIndexStorage(p, RT_Memory);
     IndexProperty_SetDimension(p, 2);
-    IndexProperty_SetIndexCapacity(p, 100);
-    IndexProperty_SetLeafCapacity(p, 100);
+    IndexProperty_SetIndexCapacity(p, rtree_capacity);
+    IndexProperty_SetLeafCapacity(p, rtree_capacity);
     stream_next = 0;
     IndexH index = Index_CreateWithStream(p, read_next);
     IndexProperty_Destroy(p);
@@ -206,78 +211,94 @@ int main(int argc, char **argv) {
     double rebuild = median(samples, 3);
     canvas_engine_destroy(e);
 
-    /* The R*-tree on the same frames (as they are now) and edits. */
-    t0 = now_seconds();
-    IndexH index = rtree_build();
-    double rtree_build_time = now_seconds() - t0;
-    uint64_t count = 0;
-    TIMED(samples, 301, { count = rtree_query(index, viewport); });
-    double rtree_query_fresh = median(samples, 301);
-    if (count != canvas_found)
-        fprintf(stderr, "note: the R*-tree finds %llu, Canvas %zu (touching edges count for the R*-tree)\n",
-                (unsigned long long)count, canvas_found);
-    rng q = {11};
-    TIMED(samples, 2001, {
-        size_t at = rng_next(&q) % n;
-        canvas_rect to = random_place(&q, frames[at]);
-        rtree_move(index, at, to);
-        frames[at] = to;
-    });
-    double rtree_move1 = median(samples, 2001);
-    TIMED(samples, 31, {
-        for (size_t i = 0; i < 1000; i++) {
-            canvas_rect to = frames[first + i];
-            to.x += 3;
-            rtree_move(index, first + i, to);
-            frames[first + i] = to;
-        }
-    });
-    double rtree_move1000 = median(samples, 31);
-    for (size_t s = 0; s < 11; s++) {
-        double a = now_seconds();
-        for (size_t i = 0; i < 1000; i++) {
-            canvas_rect f = new_frames[i];
-            double min[2] = {f.x, f.y}, max[2] = {f.x + f.width, f.y + f.height};
-            Index_InsertData(index, (int64_t)new_ids[i], min, max, 2, NULL, 0);
-        }
-        double b = now_seconds();
-        for (size_t i = 0; i < 1000; i++) {
-            canvas_rect f = new_frames[i];
-            double min[2] = {f.x, f.y}, max[2] = {f.x + f.width, f.y + f.height};
-            Index_DeleteData(index, (int64_t)new_ids[i], min, max, 2);
-        }
-        removes[s] = now_seconds() - b;
-        samples[s] = b - a;
-    }
-    double rtree_insert1000 = median(samples, 11), rtree_remove1000 = median(removes, 11);
-    TIMED(samples, 21, { count = rtree_query(index, marquee); });
-    double rtree_marquee = median(samples, 21);
-    for (size_t i = 0; i < 100000; i++) {
-        size_t at = rng_next(&q) % n;
-        canvas_rect to = random_place(&q, frames[at]);
-        rtree_move(index, at, to);
-        frames[at] = to;
-    }
-    TIMED(samples, 301, { count = rtree_query(index, viewport); });
-    double rtree_query_moved = median(samples, 301);
-    Index_Destroy(index);
-
-    fprintf(stderr, "editing at %zu items (medians, microseconds)      Canvas      R*-tree\n", n);
-    fprintf(stderr, "  build                                   %12.0f %12.0f\n", canvas_build * 1e6, rtree_build_time * 1e6);
-    fprintf(stderr, "  move 1 item                             %12.2f %12.2f\n", canvas_move1 * 1e6, rtree_move1 * 1e6);
-    fprintf(stderr, "  move 1000 items (one call)              %12.1f %12.1f\n", canvas_move1000 * 1e6, rtree_move1000 * 1e6);
-    fprintf(stderr, "  insert 1000 items                       %12.1f %12.1f\n", canvas_insert1000 * 1e6, rtree_insert1000 * 1e6);
-    fprintf(stderr, "  remove 1000 items                       %12.1f %12.1f\n", canvas_remove1000 * 1e6, rtree_remove1000 * 1e6);
-    fprintf(stderr, "  marquee selecting %6zu                 %12.1f %12.1f\n", selected, canvas_marquee * 1e6, rtree_marquee * 1e6);
-    fprintf(stderr, "  viewport query, fresh                   %12.1f %12.1f\n", canvas_query_fresh * 1e6, rtree_query_fresh * 1e6);
-    fprintf(stderr, "  viewport query, after 100k moves        %12.1f %12.1f\n", canvas_query_moved * 1e6, rtree_query_moved * 1e6);
-    fprintf(stderr, "  one move by rebuilding (set + resolve)  %12.0f\n", rebuild * 1e6);
+    /* The R*-tree on the same frames (as they are now) and edits, at node
+       capacity 100 and at 16 (Boost's rstar<16> is bench/editing_boost.cpp's). */
+    canvas_rect *start_frames = xmalloc(n * sizeof *start_frames);
+    memcpy(start_frames, frames, n * sizeof *frames);
+    static const int64_t capacities[2] = {100, 16};
     printf("{\"items\": %zu, \"canvas\": {\"build\": %g, \"move1\": %g, \"move1000\": %g, \"insert1000\": %g, "
            "\"remove1000\": %g, \"marquee\": %g, \"marquee_selected\": %zu, \"query_fresh\": %g, \"query_moved\": %g, "
-           "\"rebuild_per_edit\": %g}, \"rtree\": {\"build\": %g, \"move1\": %g, \"move1000\": %g, \"insert1000\": %g, "
-           "\"remove1000\": %g, \"marquee\": %g, \"query_fresh\": %g, \"query_moved\": %g}}\n",
-           n, canvas_build, canvas_move1, canvas_move1000, canvas_insert1000, canvas_remove1000, canvas_marquee,
-           selected, canvas_query_fresh, canvas_query_moved, rebuild, rtree_build_time, rtree_move1, rtree_move1000,
-           rtree_insert1000, rtree_remove1000, rtree_marquee, rtree_query_fresh, rtree_query_moved);
+           "\"rebuild_per_edit\": %g}", n, canvas_build, canvas_move1, canvas_move1000, canvas_insert1000, canvas_remove1000,
+           canvas_marquee, selected, canvas_query_fresh, canvas_query_moved, rebuild);
+    fprintf(stderr, "editing at %zu items (medians, microseconds)      Canvas      R*-tree 100  R*-tree 16\n", n);
+    double table[2][8];
+    for (int c = 0; c < 2; c++) {
+    rtree_capacity = capacities[c];
+    memcpy(frames, start_frames, n * sizeof *frames);
+        t0 = now_seconds();
+        IndexH index = rtree_build();
+        double rtree_build_time = now_seconds() - t0;
+        uint64_t count = 0;
+        TIMED(samples, 301, { count = rtree_query(index, viewport); });
+        double rtree_query_fresh = median(samples, 301);
+        if (count != canvas_found)
+            fprintf(stderr, "note: the R*-tree finds %llu, Canvas %zu (touching edges count for the R*-tree)\n",
+                    (unsigned long long)count, canvas_found);
+        rng q = {11};
+        TIMED(samples, 2001, {
+            size_t at = rng_next(&q) % n;
+            canvas_rect to = random_place(&q, frames[at]);
+            rtree_move(index, at, to);
+            frames[at] = to;
+        });
+        double rtree_move1 = median(samples, 2001);
+        TIMED(samples, 31, {
+            for (size_t i = 0; i < 1000; i++) {
+                canvas_rect to = frames[first + i];
+                to.x += 3;
+                rtree_move(index, first + i, to);
+                frames[first + i] = to;
+            }
+        });
+        double rtree_move1000 = median(samples, 31);
+        for (size_t s = 0; s < 11; s++) {
+            double a = now_seconds();
+            for (size_t i = 0; i < 1000; i++) {
+                canvas_rect f = new_frames[i];
+                double min[2] = {f.x, f.y}, max[2] = {f.x + f.width, f.y + f.height};
+                Index_InsertData(index, (int64_t)new_ids[i], min, max, 2, NULL, 0);
+            }
+            double b = now_seconds();
+            for (size_t i = 0; i < 1000; i++) {
+                canvas_rect f = new_frames[i];
+                double min[2] = {f.x, f.y}, max[2] = {f.x + f.width, f.y + f.height};
+                Index_DeleteData(index, (int64_t)new_ids[i], min, max, 2);
+            }
+            removes[s] = now_seconds() - b;
+            samples[s] = b - a;
+        }
+        double rtree_insert1000 = median(samples, 11), rtree_remove1000 = median(removes, 11);
+        TIMED(samples, 21, { count = rtree_query(index, marquee); });
+        double rtree_marquee = median(samples, 21);
+        for (size_t i = 0; i < 100000; i++) {
+            size_t at = rng_next(&q) % n;
+            canvas_rect to = random_place(&q, frames[at]);
+            rtree_move(index, at, to);
+            frames[at] = to;
+        }
+        TIMED(samples, 301, { count = rtree_query(index, viewport); });
+        double rtree_query_moved = median(samples, 301);
+        Index_Destroy(index);
+
+
+    double row[8] = {rtree_build_time, rtree_move1, rtree_move1000, rtree_insert1000, rtree_remove1000, rtree_marquee,
+                     rtree_query_fresh, rtree_query_moved};
+    memcpy(table[c], row, sizeof row);
+    printf(", \"rtree%lld\": {\"build\": %g, \"move1\": %g, \"move1000\": %g, \"insert1000\": %g, "
+           "\"remove1000\": %g, \"marquee\": %g, \"query_fresh\": %g, \"query_moved\": %g}", (long long)rtree_capacity,
+           rtree_build_time, rtree_move1, rtree_move1000, rtree_insert1000, rtree_remove1000, rtree_marquee,
+           rtree_query_fresh, rtree_query_moved);
+    }
+    printf("}\n");
+    free(start_frames);
+    fprintf(stderr, "  build                                   %12.0f %12.0f %12.0f\n", canvas_build * 1e6, table[0][0] * 1e6, table[1][0] * 1e6);
+    fprintf(stderr, "  move 1 item                             %12.2f %12.2f %12.2f\n", canvas_move1 * 1e6, table[0][1] * 1e6, table[1][1] * 1e6);
+    fprintf(stderr, "  move 1000 items (one call)              %12.1f %12.1f %12.1f\n", canvas_move1000 * 1e6, table[0][2] * 1e6, table[1][2] * 1e6);
+    fprintf(stderr, "  insert 1000 items (appended)            %12.1f %12.1f %12.1f\n", canvas_insert1000 * 1e6, table[0][3] * 1e6, table[1][3] * 1e6);
+    fprintf(stderr, "  remove 1000 items (the last appended)   %12.1f %12.1f %12.1f\n", canvas_remove1000 * 1e6, table[0][4] * 1e6, table[1][4] * 1e6);
+    fprintf(stderr, "  marquee selecting %6zu                 %12.1f %12.1f %12.1f\n", selected, canvas_marquee * 1e6, table[0][5] * 1e6, table[1][5] * 1e6);
+    fprintf(stderr, "  viewport query, fresh                   %12.1f %12.1f %12.1f\n", canvas_query_fresh * 1e6, table[0][6] * 1e6, table[1][6] * 1e6);
+    fprintf(stderr, "  viewport query, after 100k moves        %12.1f %12.1f %12.1f\n", canvas_query_moved * 1e6, table[0][7] * 1e6, table[1][7] * 1e6);
+    fprintf(stderr, "  one move by rebuilding (set + resolve)  %12.0f\n", rebuild * 1e6);
     return 0;
 }

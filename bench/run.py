@@ -548,10 +548,14 @@ def write_document(path, r):
     L.append("")
     L.append("## Goals")
     L.append("")
-    L.append("| goal | measured | met? |")
-    L.append("|---|---|---|")
+    L.append("Each row says what data it ran on: one item size or mixed sizes, and how the items arrived (every row")
+    L.append("here sets its items once, in data order, with no edits after; edits appended and scattered through the")
+    L.append("order are in docs/bench-editing.md and section 8, on mixed data).")
+    L.append("")
+    L.append("| goal | data | measured | met? |")
+    L.append("|---|---|---|---|")
     for goal, measured, met in goals:
-        L.append(f"| {goal} | {measured} | {yes(met)} |")
+        L.append(f"| {goal} | {goal_data(goal)} | {measured} | {yes(met)} |")
     L.append("")
     misses = [g for g in goals if not g[2]]
     if misses:
@@ -563,6 +567,8 @@ def write_document(path, r):
 
     # 1. Layout
     L.append("## 1. Layout pipeline")
+    L.append("")
+    L.append("**Data: one size** (80 × 60), set once in data order; no edits.")
     L.append("")
     L.append("Items of 80 × 60, flow layout with spacing 8/8, rows wrapping at the side of a square holding every item,")
     L.append("automatic content size, centered, left to right. **Canvas**: `canvas_set_items` + `canvas_set_layout_flow` +")
@@ -586,6 +592,8 @@ def write_document(path, r):
 
     # 2. Culling
     L.append("## 2. Culling")
+    L.append("")
+    L.append("**Data: one size** (grid, ring) **and mixed sizes** (powerlaw, scatter), set once; no edits.")
     L.append("")
     L.append(f"{cull['items']:,} items per data set, {cull['runs']} runs. The same frames (Canvas's, after `canvas_resolve` moved")
     L.append("the cluster to the origin) and the same query rectangles for all three. **Canvas**: `canvas_query`, ids")
@@ -616,6 +624,8 @@ def write_document(path, r):
     # 3. Scripting
     first, last = script[0], script[-1]
     L.append("## 3. Scripting")
+    L.append("")
+    L.append("**Data: one size** (80 × 80), set once; no edits.")
     L.append("")
     L.append(f"The ring layout of `scripts/layouts/ring.lua` over {lua_sizes} items of 80 × 80, on a circle that gives")
     L.append("each about 88 points, margins 40, a 1280 × 800 viewport opened at the top middle. CPU time (`os.clock`) of one")
@@ -662,6 +672,9 @@ def write_document(path, r):
     # 4. Interaction
     L.append("## 4. Interaction")
     L.append("")
+    L.append("**Data: one size** (80 × 60) in a flow layout, set once; no edits (the motion and level-of-detail")
+    L.append("subsections below too: one size, laid out). Mixed sizes on a free canvas: section 8.")
+    L.append("")
     L.append("Items of 80 × 60 in a flow layout, a 1280 × 800 viewport (overscan 128) opened at the center. **Pan step**:")
     L.append("`canvas_set_viewport_offset` 20 points right and 12 down (bouncing off the edges), then `canvas_copy_visible`,")
     L.append("`canvas_copy_appeared` and `canvas_copy_disappeared` into the caller's buffers, and `canvas_copy_visible_items`")
@@ -685,6 +698,9 @@ def write_document(path, r):
 
     # 5. Memory
     L.append("## 5. Memory")
+    L.append("")
+    L.append("**Data: one size** (80 × 60) given per item; the 10,000,000-item rows below: one fixed size, and varied")
+    L.append("sizes that repeat every 40 and 60 items; set once, no edits. After a session of edits on mixed data: section 8.")
     L.append("")
     L.append(f"Peak resident memory (VmHWM) of a process that sets {mem['count']:,} items of 80 × 60, lays them out with flow,")
     L.append("resolves, opens a 1280 × 800 viewport (building the index), copies the frames out and queries, less that of")
@@ -748,11 +764,14 @@ def write_document(path, r):
     L.append("SCRATCH_PATH=/tmp/b scripts/bench  # another build directory")
     L.append("BEFORE_REV= scripts/bench          # skip the before/after build")
     L.append("QUICK=1 scripts/bench              # smaller sizes, to try the script (not for the record)")
+    L.append("scripts/bench-session [cards]      # section 8 alone (run by scripts/bench), printed; SESSION_BUDGET=")
     L.append("```")
     L.append("")
     L.append("The programs are in `bench/`: `layout.c` (a shared object that `run.py` drives through ctypes next to Taffy,")
     L.append("and a program for the before/after table), `cull.c`, `interact.c`, `frame.c` (with `host_frame.h`, the")
-    L.append("host's buffers; `motion.py` runs it and the Lua frame), `lod.c` (run by `lod.py`), `memory.c`, and `lua/` for the scripts.")
+    L.append("host's buffers; `motion.py` runs it and the Lua frame), `lod.c` (run by `lod.py`), `memory.c`, `lua/` for the scripts,")
+    L.append("and for section 8 `session.c` with `session_data.h` (the seeded generator), `session_faces.lua` and")
+    L.append("`session_faces.py` (the faces' rows), `rtree_compare.cpp` (Boost's R-tree) and `session.py` (the section).")
     L.append("")
     with open(path, "w") as f:
         f.write("\n".join(L))
@@ -918,6 +937,32 @@ def miss_reason(goal, r, missed_queries):
         return (f"{ratio(big['zoom'] / small['zoom'])}: a step's cost follows the visible items "
                 f"({big['zoom_visible']:.0f} against {small['zoom_visible']:.0f}), not the item count.")
     return ""
+
+
+# What each goal row ran on (issue 20: every row says so).
+GOAL_DATA = (
+    ("Layout pipeline", "one size (80 × 60), flow, set once"),
+    ("Queries faster than GEOS", "one size (grid, ring) and mixed (powerlaw, scatter), set once"),
+    ("Pan step", "one size (80 × 60), flow, set once"),
+    ("Zoom step", "one size (80 × 60), flow, set once"),
+    ("Lua end to end", "one size (80 × 80), ring, set once"),
+    ("At most 64 bytes", "one size (80 × 60), given per item, set once"),
+    ("A host's frame in motion", "one size (80 × 60), flow, set once"),
+    ("Level-of-detail", "one size (80 × 60), flow, set once"),
+    ("Building every level", "one size (80 × 60), flow, set once"),
+    ("Viewport query at", "one size, flow, set once"),
+)
+
+
+def goal_data(goal):
+    if "of one fixed size" in goal:
+        return "one fixed size, set once"
+    if "of varied sizes" in goal:
+        return "varied sizes repeating every 40 and 60 items, set once"
+    for prefix, data in GOAL_DATA:
+        if goal.startswith(prefix):
+            return data
+    return "see its section"
 
 
 def main():

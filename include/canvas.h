@@ -218,12 +218,14 @@ canvas_status canvas_set_items(
 
 /*
 ** METHOD: canvas_engine
-** Returns the number of items set by the last successful canvas_set_items.
-** A NULL engine gives 0.
+** Returns how many items the engine holds now: those of the last successful
+** canvas_set_items or canvas_set_item_frames, after every insert, remove,
+** undo and redo since (a frame changes it only through such an edit). Cheap
+** enough to read every frame. A NULL engine gives 0.
 **
 ** Errors: none (a NULL engine gives 0)
 **
-** Lua: none (#c:result().items)
+** Lua: c:count()
 ** Python: Engine.item_count
 ** Swift: CanvasEngine.items (its count)
 */
@@ -1228,6 +1230,20 @@ canvas_status canvas_clear_selection(canvas_engine *engine);
 */
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
 
+/*
+** METHOD: canvas_engine
+** A counter that changes whenever the selection does (selecting, the select
+** tool, a marquee, removals, undo and redo), so a host copies the selection
+** only when it moved. It may also move when a call rewrites the selection
+** unchanged; a failed call leaves it as it was.
+**
+** Errors: CANVAS_ERR_NULL (version_out).
+** Lua: c:selection_version()
+** Python: Engine.selection_version()
+** Swift: CanvasEngine.selectionVersion
+*/
+canvas_status canvas_get_selection_version(const canvas_engine *engine, uint64_t *version_out);
+
 /* ---------------------------------------------------------------------
 ** A free canvas you can edit: per-item coordinates, edits in place by id,
 ** batches, undo, selection by rectangle, the select tool's settings,
@@ -1328,12 +1344,16 @@ canvas_status canvas_insert_items(canvas_engine *engine, const canvas_rect *fram
 
 /*
 ** METHOD: canvas_engine
-** How many visible updates the engine has published so far. The edits
-** return only a status: an edit published an update (read it with
-** canvas_copy_visible, _appeared and _disappeared) when this count grew.
+** How many visible updates the engine has published so far: ticks,
+** viewport calls, zooms and edits alike. A host copies what it draws (with
+** canvas_copy_visible, _appeared and _disappeared, or
+** canvas_copy_visible_items and canvas_copy_clusters) only when this count
+** moved since its last frame. The C edits return only a status: an edit
+** published when this count grew across it (the Lua, LuaJIT and Python
+** edits return that as a boolean).
 **
 ** Errors: CANVAS_ERR_NULL (count_out NULL).
-** Lua: none (edits return nothing; c:visible() reads what is visible)
+** Lua: c:publish_count()
 ** Python: Engine.publish_count()
 ** Swift: CanvasEngine.publishCount
 */
@@ -1440,6 +1460,20 @@ canvas_status canvas_batch_rollback(canvas_engine *engine);
 */
 canvas_status canvas_undo(canvas_engine *engine);
 canvas_status canvas_redo(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Whether canvas_undo (canvas_can_undo) or canvas_redo (canvas_can_redo)
+** has a step to take: *out is 1 or 0. An open batch or a drag still refuses
+** them (see canvas_undo).
+**
+** Errors: CANVAS_ERR_NULL (out).
+** Lua: c:can_undo() / c:can_redo()
+** Python: Engine.can_undo() / Engine.can_redo()
+** Swift: CanvasEngine.canUndo / CanvasEngine.canRedo
+*/
+canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
+canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
 
 /* How a rectangle picks items. */
 typedef int canvas_marquee_mode;
@@ -1565,7 +1599,7 @@ canvas_status canvas_copy_guides(const canvas_engine *engine, canvas_guide *out,
 ** The marquee being drawn (zoomed content); *active_out is 0 when none.
 **
 ** Errors: CANVAS_ERR_NULL (rect_out or active_out NULL).
-** Lua: none (the SVG draws it)
+** Lua: c:marquee()
 ** Python: Engine.marquee()
 ** Swift: CanvasEngine.marqueeRect
 */
@@ -2050,6 +2084,22 @@ typedef struct canvas_motion {
 ** Swift: CanvasEngine.motionPhase / CanvasEngine.motionVelocity / CanvasEngine.projectedEnd
 */
 canvas_status canvas_get_motion(const canvas_engine *engine, canvas_motion *out);
+
+/*
+** METHOD: canvas_engine
+** When the running animation ends, in the host's milliseconds (the clock
+** canvas_tick takes): an animated scroll, page or key press, or an animated
+** zoom (canvas_zoom_to_fit's). *has_out is 0 when none runs (idle, a drag,
+** a fling or a pinch, whose ends depend on the input). A function beside
+** canvas_get_motion rather than a field of canvas_motion, whose layout is
+** part of ABI version 1.
+**
+** Errors: CANVAS_ERR_NULL (end_ms_out or has_out).
+** Lua: c:motion().end_t
+** Python: Engine.motion()["end_t"]
+** Swift: CanvasEngine.animationEndTime
+*/
+canvas_status canvas_get_motion_end(const canvas_engine *engine, double *end_ms_out, int *has_out);
 
 /* A scroll indicator, in viewport coordinates. */
 typedef struct canvas_indicator {

@@ -100,9 +100,11 @@ void lcanvas_check_keys(lua_State *L, int table, const char *const *known, const
 /* Items as read from a description or set_items: sizes (NULL when they come
    from measuring) and engine ids, in data order. */
 typedef struct lcanvas_items {
-    canvas_size *sizes;
+    canvas_size *sizes;     /* NULL when measured, or when every item has `size` */
     uint64_t *ids;
     size_t count;
+    int uniform;            /* every item has `size`: the engine stores it once */
+    canvas_size size;
 } lcanvas_items;
 
 /* Where item sizes come from. */
@@ -113,6 +115,7 @@ typedef struct lcanvas_sizing {
 } lcanvas_sizing;
 
 void lcanvas_read_items(lua_State *L, int source, int state, const lcanvas_sizing *sizing, lcanvas_items *out);
+canvas_status lcanvas_set_items(canvas_engine *engine, const lcanvas_items *list);
 void lcanvas_state_sizing(lua_State *L, int state, lcanvas_sizing *out);
 
 /* lgestures.c: pinches, taps and selections, from a list or one by one. */
@@ -170,6 +173,11 @@ void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */
 void lcanvas_open_editing_methods(lua_State *L);
+
+/* lreads.c: the per-frame reads, and an edit's "published" answer. */
+void lcanvas_open_read_methods(lua_State *L);
+uint64_t lcanvas_publish_count(lua_State *L, lcanvas *canvas);
+int lcanvas_push_published(lua_State *L, lcanvas *canvas, uint64_t before);
 void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list);
 void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description);
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);

@@ -6,7 +6,7 @@
 **     local c = canvas.new{layout = "free", items = {{id = "a", x = -40, y = 10, width = 80, height = 60}}}
 **     c:move("a", 100, 20); c:insert({{id = "b", x = 0, y = 0, width = 10, height = 10}}, "a")
 **     c:batch(function(c) c:remove{"a"}; c:bring_to_front{"b"} end)   -- whole or not at all
-**     c:undo(); c:redo()
+**     c:undo(); c:redo()                    -- each edit returns whether it published
 **     c:select_rect{x = 0, y = 0, width = 100, height = 100, mode = "contain", op = "add"}
 **     c:focus("b"); c:focus_next("right")
 **
@@ -84,7 +84,7 @@ void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lca
     canvas_rect *frames = lua_newuserdatauv(L, list->count * sizeof *frames + 1, 0);
     int table = lua_istable(L, items);
     for (size_t i = 0; i < list->count; i++) {
-        canvas_size size = list->sizes ? list->sizes[i] : (canvas_size){0, 0};
+        canvas_size size = list->sizes ? list->sizes[i] : list->uniform ? list->size : (canvas_size){0, 0};
         frames[i] = (canvas_rect){0, 0, size.width, size.height};
         if (!table) continue;
         lua_geti(L, items, (lua_Integer)i + 1);
@@ -195,6 +195,7 @@ void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state) {
 /* c:insert(items, before_id): items {{id=, x=, y=, width=, height=}, ...}, before before_id or at the end. */
 static int m_insert(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     luaL_checktype(L, 2, LUA_TTABLE);
     int has_before = !lua_isnoneornil(L, 3);
     lua_settop(L, 3);
@@ -224,47 +225,51 @@ static int m_insert(lua_State *L) {
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1,
          canvas_insert_items(canvas->engine, frames, ids, (size_t)n, has_before ? &before : NULL)));
     lcanvas_keep_pending_ids(L, state);
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* c:remove(ids) */
 static int m_remove(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     size_t count;
     uint64_t *ids = id_list(L, 2, state, &count);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_remove_items(canvas->engine, ids, count)));
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* c:move(id, x, y): the item's top-left corner to (x, y), on a free canvas. */
 static int m_move(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     canvas_point origin = {lcanvas_finite_arg(L, 3), lcanvas_finite_arg(L, 4)};
     id_status(L, canvas, canvas_move_items(canvas->engine, &id, &origin, 1), 2);
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* c:set_frame(id, {x=, y=, width=, height=}) */
 static int m_set_frame(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     canvas_rect frame = read_frame(L, 3, "set_frame");
     id_status(L, canvas, canvas_set_frames_by_id(canvas->engine, &id, &frame, 1), 2);
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 static int reorder(lua_State *L, canvas_reorder_kind kind) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     size_t count;
     uint64_t *ids = id_list(L, 2, state, &count);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_reorder(canvas->engine, ids, count, kind)));
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* c:bring_to_front(ids) / c:send_to_back(ids) */
@@ -294,25 +299,28 @@ static int m_batch(lua_State *L) {
 /* c:undo() / c:redo(): raise "nothing to undo" / "nothing to redo" when there is none. */
 static int m_undo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_undo(canvas->engine)));
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 static int m_redo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_redo(canvas->engine)));
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* c:nudge(direction, shift): the selection one step (1, 10 with shift, a grid step). */
 static int m_nudge(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     int direction = luaL_checkoption(L, 2, NULL, direction_names);
     edit(L, canvas, state, canvas_nudge(canvas->engine, direction, lua_toboolean(L, 3)));
-    return 0;
+    return lcanvas_push_published(L, canvas, count_before);
 }
 
 /* ---- selection, tool, snap, focus -------------------------------------- */

@@ -137,7 +137,7 @@ static int m_set_items(lua_State *L) {
     lcanvas_state_sizing(L, state, &sizing);
     lcanvas_read_items(L, 2, state, &sizing, &list);     /* pushes ids and buffers */
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1,
-                                                 canvas_set_items(canvas->engine, list.sizes, list.ids, list.count)));
+                                                 lcanvas_set_items(canvas->engine, &list)));
     lua_pushvalue(L, state + 1);
     lua_setfield(L, state, "ids");
     lcanvas_commit_ids(L, state);
@@ -439,4 +439,5 @@ void lcanvas_open_methods(lua_State *L) {
     lcanvas_open_editing_methods(L);
     lcanvas_open_motion_methods(L);
     lcanvas_open_lod_methods(L);
+    lcanvas_open_read_methods(L);
 }

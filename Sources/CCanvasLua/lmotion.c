@@ -106,7 +106,8 @@ void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, const lcanvas_motion *m
 
 /* ---- results -------------------------------------------------------- */
 
-/* {phase=, velocity={x=, y=}, moving=, projected_end={x=, y=} or absent, t=} */
+/* {phase=, velocity={x=, y=}, moving=, projected_end={x=, y=} or absent, t=,
+    end_t= (when the running animation ends) or absent} */
 void lcanvas_push_motion(lua_State *L, lcanvas *canvas) {
     canvas_motion m;
     lcanvas_check_status(L, canvas, canvas_get_motion(canvas->engine, &m));
@@ -123,6 +124,13 @@ void lcanvas_push_motion(lua_State *L, lcanvas *canvas) {
     }
     lua_pushnumber(L, m.time_ms);
     lua_setfield(L, -2, "t");
+    double end = 0;
+    int has_end = 0;
+    lcanvas_check_status(L, canvas, canvas_get_motion_end(canvas->engine, &end, &has_end));
+    if (has_end) {
+        lua_pushnumber(L, end);
+        lua_setfield(L, -2, "end_t");
+    }
 }
 
 static void push_indicator(lua_State *L, const canvas_indicator *indicator) {

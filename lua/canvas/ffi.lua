@@ -248,6 +248,7 @@ canvas_status canvas_select_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_deselect_id(canvas_engine *engine, uint64_t id);
 canvas_status canvas_clear_selection(canvas_engine *engine);
 canvas_status canvas_copy_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_get_selection_version(const canvas_engine *engine, uint64_t *version_out);
 typedef int canvas_scroll_extent;
 enum {
     CANVAS_SCROLL_UNBOUNDED = 0,
@@ -280,6 +281,8 @@ canvas_status canvas_batch_commit(canvas_engine *engine);
 canvas_status canvas_batch_rollback(canvas_engine *engine);
 canvas_status canvas_undo(canvas_engine *engine);
 canvas_status canvas_redo(canvas_engine *engine);
+canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
+canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
 typedef int canvas_marquee_mode;
 enum {
     CANVAS_MARQUEE_INTERSECT = 0,
@@ -459,6 +462,7 @@ typedef struct canvas_motion {
     double time_ms;
 } canvas_motion;
 canvas_status canvas_get_motion(const canvas_engine *engine, canvas_motion *out);
+canvas_status canvas_get_motion_end(const canvas_engine *engine, double *end_ms_out, int *has_out);
 typedef struct canvas_indicator {
     int shown;
     canvas_rect track;
@@ -1671,6 +1675,68 @@ end
 function Canvas:__tostring()
   if not self.engine then return "canvas (closed)" end
   return string.format("canvas (%d items)", tonumber(C.canvas_get_item_count(self.engine)))
+end
+
+-- ---- per-frame reads, without c:result() ------------------------------------
+
+-- c:count() -> how many items the canvas holds now
+function Canvas:count() return tonumber(C.canvas_get_item_count(engine_of(self))) end
+
+-- c:publish_count() -> grows when a tick, a viewport call or an edit published
+function Canvas:publish_count()
+  local count = ffi.new("uint64_t[1]")
+  check(self, C.canvas_get_publish_count(engine_of(self), count))
+  return tonumber(count[0])
+end
+
+-- c:marquee() -> {x=, y=, width=, height=} while one is drawn, else nil
+function Canvas:marquee()
+  local rect, active = ffi.new("canvas_rect"), ffi.new("int[1]")
+  check(self, C.canvas_get_marquee(engine_of(self), rect, active))
+  return active[0] ~= 0 and rect_table(rect) or nil
+end
+
+function Canvas:can_undo()
+  local out = ffi.new("int[1]")
+  check(self, C.canvas_can_undo(engine_of(self), out))
+  return out[0] ~= 0
+end
+
+function Canvas:can_redo()
+  local out = ffi.new("int[1]")
+  check(self, C.canvas_can_redo(engine_of(self), out))
+  return out[0] ~= 0
+end
+
+-- c:selection_version() -> changes when the selection does
+function Canvas:selection_version()
+  local version = ffi.new("uint64_t[1]")
+  check(self, C.canvas_get_selection_version(engine_of(self), version))
+  return tonumber(version[0])
+end
+
+-- c:motion() also carries end_t, when the running animation ends.
+do
+  local motion = Canvas.motion
+  function Canvas:motion()
+    local m = motion(self)
+    local end_ms, has = ffi.new("double[1]"), ffi.new("int[1]")
+    check(self, C.canvas_get_motion_end(engine_of(self), end_ms, has))
+    if has[0] ~= 0 then m.end_t = end_ms[0] end
+    return m
+  end
+end
+
+-- The edits return whether they published (the publish count moved), as the Lua module's do.
+for _, name in ipairs{"insert", "remove", "move", "set_frame", "bring_to_front", "send_to_back",
+                      "undo", "redo", "nudge"} do
+  local edit = Canvas[name]
+  Canvas[name] = function(self, ...)
+    local before = self:publish_count()
+    edit(self, ...)
+    return self:publish_count() ~= before
+  end
+  jit.off(Canvas[name])
 end
 
 return canvas

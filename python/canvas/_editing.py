@@ -19,6 +19,8 @@ import ctypes
 from ctypes import c_int, c_size_t, c_uint64
 from typing import Iterator, Optional, Sequence
 
+from ._buffers import as_doubles, pointer_to
+
 __all__ = [
     "SCROLL_UNBOUNDED", "SCROLL_CONTENT", "REORDER_FRONT", "REORDER_BACK", "MARQUEE_INTERSECT", "MARQUEE_CONTAIN",
     "SELECTION_REPLACE", "SELECTION_ADD", "SELECTION_TOGGLE", "SELECTION_SUBTRACT", "TOOL_PAN", "TOOL_SELECT",
@@ -53,11 +55,22 @@ class EditingMixin:
     # -- the free layout --
 
     def set_item_frames(self, frames: Sequence[Sequence[float]], ids: Optional[Sequence[int]] = None) -> None:
-        from ._native import Rect
-        frames = list(frames)
-        array = (Rect * max(len(frames), 1))(*(Rect(*f) for f in frames))
-        id_array = _ids(ids) if ids is not None else None
-        self._check(self.lib.canvas_set_item_frames(self.handle, array, id_array, len(frames)), "canvas_set_item_frames")
+        """frames: (x, y, width, height) each, or a buffer of doubles (numpy (n, 4)
+        float64, array('d')) handed to C without a loop; ids: a sequence or a
+        buffer of uint64."""
+        from ._native import Rect, _id_array
+        buffered = as_doubles(frames, 4, "set_item_frames: frames")
+        if buffered is not None:
+            doubles, count = buffered
+            array = pointer_to(doubles, Rect)
+        else:
+            frames = list(frames)
+            count = len(frames)
+            array = (Rect * max(count, 1))(*(Rect(*f) for f in frames))
+        if ids is not None and len(ids) != count:
+            raise ValueError(f"set_item_frames: {len(ids)} ids for {count} frames")
+        id_array = _id_array(ids) if ids is not None else None
+        self._check(self.lib.canvas_set_item_frames(self.handle, array, id_array, count), "canvas_set_item_frames")
 
     def set_free(self) -> None:
         self._check(self.lib.canvas_set_layout_free(self.handle), "canvas_set_layout_free")
@@ -76,14 +89,17 @@ class EditingMixin:
 
     # -- edits --
 
-    def insert(self, items: Sequence[tuple[int, Sequence[float]]], before: Optional[int] = None) -> None:
-        """items: (id, (x, y, width, height)) pairs, inserted before `before` or at the end."""
+    def insert(self, items: Sequence[tuple[int, Sequence[float]]], before: Optional[int] = None) -> bool:
+        """items: (id, (x, y, width, height)) pairs, inserted before `before` or at the end.
+        Returns whether it published (as every edit here does)."""
         from ._native import Rect
+        published = self.publish_count()
         items = list(items)
         frames = (Rect * max(len(items), 1))(*(Rect(*frame) for _, frame in items))
         before_id = ctypes.byref(c_uint64(before)) if before is not None else None
         status = self.lib.canvas_insert_items(self.handle, frames, _ids([i for i, _ in items]), len(items), before_id)
         self._check(status, "canvas_insert_items")
+        return self.publish_count() != published
 
     def publish_count(self) -> int:
         """How many visible updates have been published; an edit published one when it grew."""
@@ -91,38 +107,50 @@ class EditingMixin:
         self._check(self.lib.canvas_get_publish_count(self.handle, ctypes.byref(count)), "canvas_get_publish_count")
         return count.value
 
-    def remove(self, ids: Sequence[int]) -> None:
+    def remove(self, ids: Sequence[int]) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_remove_items(self.handle, _ids(ids), len(ids)), "canvas_remove_items")
+        return self.publish_count() != published
 
-    def move_items(self, ids: Sequence[int], origins: Sequence[Sequence[float]]) -> None:
+    def move_items(self, ids: Sequence[int], origins: Sequence[Sequence[float]]) -> bool:
+        published = self.publish_count()
         from ._native import Point
         points = (Point * max(len(origins), 1))(*(Point(*o) for o in origins))
         if len(origins) != len(ids):
             raise ValueError("one origin per id")
         self._check(self.lib.canvas_move_items(self.handle, _ids(ids), points, len(ids)), "canvas_move_items")
+        return self.publish_count() != published
 
-    def move(self, item_id: int, x: float, y: float) -> None:
-        self.move_items([item_id], [(x, y)])
+    def move(self, item_id: int, x: float, y: float) -> bool:
+        return self.move_items([item_id], [(x, y)])
 
-    def set_frames_by_id(self, ids: Sequence[int], frames: Sequence[Sequence[float]]) -> None:
+    def set_frames_by_id(self, ids: Sequence[int], frames: Sequence[Sequence[float]]) -> bool:
+        published = self.publish_count()
         from ._native import Rect
         if len(frames) != len(ids):
             raise ValueError("one frame per id")
         array = (Rect * max(len(frames), 1))(*(Rect(*f) for f in frames))
         self._check(self.lib.canvas_set_frames_by_id(self.handle, _ids(ids), array, len(ids)), "canvas_set_frames_by_id")
+        return self.publish_count() != published
 
-    def resize(self, ids: Sequence[int], sizes: Sequence[Sequence[float]]) -> None:
+    def resize(self, ids: Sequence[int], sizes: Sequence[Sequence[float]]) -> bool:
+        published = self.publish_count()
         from ._native import Size
         if len(sizes) != len(ids):
             raise ValueError("one size per id")
         array = (Size * max(len(sizes), 1))(*(Size(*s) for s in sizes))
         self._check(self.lib.canvas_resize_items(self.handle, _ids(ids), array, len(ids)), "canvas_resize_items")
+        return self.publish_count() != published
 
-    def bring_to_front(self, ids: Sequence[int]) -> None:
+    def bring_to_front(self, ids: Sequence[int]) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_reorder(self.handle, _ids(ids), len(ids), REORDER_FRONT), "canvas_reorder")
+        return self.publish_count() != published
 
-    def send_to_back(self, ids: Sequence[int]) -> None:
+    def send_to_back(self, ids: Sequence[int]) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_reorder(self.handle, _ids(ids), len(ids), REORDER_BACK), "canvas_reorder")
+        return self.publish_count() != published
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
@@ -135,11 +163,34 @@ class EditingMixin:
             raise
         self._check(self.lib.canvas_batch_commit(self.handle), "canvas_batch_commit")
 
-    def undo(self) -> None:
+    def undo(self) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_undo(self.handle), "canvas_undo")
+        return self.publish_count() != published
 
-    def redo(self) -> None:
+    def can_undo(self) -> bool:
+        """Whether undo has a step to take."""
+        out = c_int(0)
+        self._check(self.lib.canvas_can_undo(self.handle, ctypes.byref(out)), "canvas_can_undo")
+        return bool(out.value)
+
+    def can_redo(self) -> bool:
+        """Whether redo has a step to take."""
+        out = c_int(0)
+        self._check(self.lib.canvas_can_redo(self.handle, ctypes.byref(out)), "canvas_can_redo")
+        return bool(out.value)
+
+    def selection_version(self) -> int:
+        """A counter that changes when the selection does: copy the selection only when it moved."""
+        out = c_uint64(0)
+        self._check(self.lib.canvas_get_selection_version(self.handle, ctypes.byref(out)),
+                    "canvas_get_selection_version")
+        return out.value
+
+    def redo(self) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_redo(self.handle), "canvas_redo")
+        return self.publish_count() != published
 
     # -- selection, tool, snap, focus --
 
@@ -177,8 +228,10 @@ class EditingMixin:
         self._check(self.lib.canvas_get_marquee(self.handle, ctypes.byref(out), ctypes.byref(active)), "canvas_get_marquee")
         return (out.x, out.y, out.width, out.height) if active.value else None
 
-    def nudge(self, direction: int, shift: bool = False) -> None:
+    def nudge(self, direction: int, shift: bool = False) -> bool:
+        published = self.publish_count()
         self._check(self.lib.canvas_nudge(self.handle, direction, int(shift)), "canvas_nudge")
+        return self.publish_count() != published
 
     def focus(self, item_id: int) -> None:
         self._check(self.lib.canvas_focus(self.handle, item_id), "canvas_focus")

@@ -37,6 +37,7 @@ from ctypes import (
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Tuple, Union
 
+from ._buffers import as_doubles, as_uint64, pointer_to
 from ._version import __version__
 
 # The library a platform wheel carries inside the package (scripts/wheel puts it there).
@@ -444,6 +445,14 @@ _PROTOTYPES.update({
     "canvas_get_focus": ([ENGINE_P, _IDS, POINTER(c_int)], c_int),
 })
 
+# The per-frame reads.
+_PROTOTYPES.update({
+    "canvas_can_undo": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_can_redo": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_get_selection_version": ([ENGINE_P, _IDS], c_int),
+    "canvas_get_motion_end": ([ENGINE_P, POINTER(c_double), POINTER(c_int)], c_int),
+})
+
 FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------
@@ -769,7 +778,17 @@ class Engine(EditingMixin):
         set_item_size or measuring); the count is then len(ids), or count
         (ids 1...count). ids, sizes and count that disagree raise ValueError
         before anything reaches C; an id outside uint64_t raises OverflowError."""
-        if sizes is not None:
+        buffered = as_doubles(sizes, 2, "set_items: sizes") if sizes is not None else None
+        if buffered is not None:
+            # A buffer of doubles, (w, h) an item: straight to C, no loop over items.
+            doubles, n = buffered
+            if ids is not None and len(ids) != n:
+                raise ValueError(f"set_items: {len(ids)} ids for {n} sizes")
+            if count is not None and count != n:
+                raise ValueError(f"set_items: count = {count} for {n} sizes")
+            count = n
+            size_array = pointer_to(doubles, Size) if n else None
+        elif sizes is not None:
             sizes = list(sizes)
             if ids is not None and len(ids) != len(sizes):
                 raise ValueError(f"set_items: {len(ids)} ids for {len(sizes)} sizes")
@@ -1265,10 +1284,15 @@ class Engine(EditingMixin):
         return self._motion().time_ms if t is None else t
 
     def motion(self) -> dict[str, Any]:
-        """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t}."""
+        """{phase, velocity: (vx, vy), moving, projected_end: (x, y) or None, t,
+        end_t: when the running animation ends, or None}."""
         m = self._motion()
+        end, has_end = c_double(0), c_int(0)
+        self._check(self.lib.canvas_get_motion_end(self.handle, ctypes.byref(end), ctypes.byref(has_end)),
+                    "canvas_get_motion_end")
         return {"phase": PHASE_NAMES[m.phase], "velocity": tuple(m.velocity), "moving": bool(m.moving),
-                "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms}
+                "projected_end": tuple(m.projected_end) if m.has_projected_end else None, "t": m.time_ms,
+                "end_t": end.value if has_end.value else None}
 
     def indicators(self) -> dict[str, Any]:
         """{horizontal, vertical}: each {track, thumb, opacity} or None."""
@@ -1348,6 +1372,9 @@ def _numbers(value: Sequence[float], count: int, name: str) -> Sequence[float]:
 def _id_array(ids: Sequence[int]) -> Any:
     """ids as a C uint64_t array, refusing (OverflowError, naming the entry)
     any id that uint64_t cannot hold. array('Q') checks the range in C."""
+    buffered = as_uint64(ids, "ids")
+    if buffered is not None:
+        return buffered[0]
     try:
         checked = array("Q", ids)
     except OverflowError:

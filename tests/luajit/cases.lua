@@ -235,3 +235,30 @@ local g = canvas.new{items = 4, item_size = {30, 30}, backdrop = {kind = "grid",
 g:set_zoom(1.5); g:set_viewport{x = 11, y = 7}
 show("grid backdrop, zoomed", g:result())
 show("no backdrop", canvas.resolve{items = 1, item_size = {1, 1}, backdrop = "none"})
+
+-- The per-frame reads, without result(): count, publish count, marquee,
+-- history, the selection's version, an animation's end, and the edits'
+-- "published" answers.
+local r = canvas.new{layout = "free", tool = "select", viewport = {width = 400, height = 300, x = 0, y = 0},
+  items = {{id = 1, x = 0, y = 0, width = 50, height = 50}, {id = 2, x = 100, y = 0, width = 50, height = 50},
+           {id = 3, x = 5000, y = 5000, width = 10, height = 10}, {id = 4, x = 6000, y = 6000, width = 10, height = 10}}}
+r:resolve()
+show("reads, fresh", {r:count(), r:marquee() == nil, r:can_undo(), r:can_redo(), r:motion().end_t == nil})
+local published, version = r:publish_count(), r:selection_version()
+show("published: visible move, off-screen move", {r:move(1, 10, 10), r:move(3, 5500, 5500)})
+show("publish count grew by one", r:publish_count() - published)
+show("history after moves", {r:can_undo(), r:can_redo(), r:undo(), r:can_redo()})
+show("remove published, count", {r:remove{2}, r:count(), r:insert({{id = 9, x = 20, y = 20, width = 5, height = 5}}), r:count()})
+r:pointer_down(300, 200, 0)
+r:pointer_move(120, 20, 16)
+show("marquee while drawn", r:marquee())
+show("selection moved", r:selection_version() ~= version)
+r:pointer_up(120, 20, 32)
+show("marquee after the release", {r:marquee() == nil})
+version = r:selection_version()
+r:move(9, 30, 30)
+show("a move keeps the selection's version", r:selection_version() == version)
+r:scroll_to(1, "center", {animated = true, duration = 200, t = 1000})
+show("animation end", r:motion().end_t)
+r:tick(1300)
+show("ended", {r:motion().end_t == nil})

@@ -135,6 +135,10 @@ struct EditingState: Sendable {
     /// How many updates have been published, for hosts that learn whether
     /// a call published by comparing it before and after (C edits).
     var publishCount: UInt64 = 0
+    /// Grows with every write to the selection (`CanvasEngine.selected`), so
+    /// a host rereads it only when this moved; kept here so a failed call's
+    /// restore puts it back with the rest.
+    var selectionVersion: UInt64 = 0
 
     var tool: Tool = .pan
     var snap = SnapSettings()

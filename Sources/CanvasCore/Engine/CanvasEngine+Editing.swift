@@ -168,6 +168,11 @@ extension CanvasEngine {
     /// published one when this grew (the C ABI's edits return only a status).
     public var publishCount: UInt64 { editing.publishCount }
 
+    /// A counter that changes whenever the selection does (it may also move
+    /// when a call rewrites the selection unchanged), so a host copies the
+    /// selection only when this moved.
+    public var selectionVersion: UInt64 { editing.selectionVersion }
+
     // MARK: Batches
 
     /// Whether a batch is open.

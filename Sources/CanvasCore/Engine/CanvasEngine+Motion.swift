@@ -70,6 +70,16 @@ extension CanvasEngine {
         return nil
     }
 
+    /// When the running animation (an animated scroll, page, key press or
+    /// zoom) ends, in the host's milliseconds; nil when none runs.
+    public var animationEndTime: Double? {
+        switch motion.activity {
+        case .scroll(let animation): animation.start + animation.duration
+        case .zoom(let animation): animation.start + animation.duration
+        default: nil
+        }
+    }
+
     /// The host's latest time, if it has given one.
     public var clock: Double? { motion.clock }
 

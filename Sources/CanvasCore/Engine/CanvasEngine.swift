@@ -83,7 +83,8 @@ public final class CanvasEngine {
     var motion = MotionState()
 
     // Selection (CanvasEngine+Selection.swift)
-    var selected: Set<UInt64> = []
+    // A didSet without oldValue: the set is still modified in place.
+    var selected: Set<UInt64> = [] { didSet { editing.selectionVersion &+= 1 } }
 
     public var backdrop: Backdrop = .none
 
