@@ -164,3 +164,44 @@ struct OrderEditTests {
         }
     }
 }
+
+@Suite("The id → position table")
+struct PositionTableTests {
+    @Test("sets, removals and renumbering match a dictionary, through growth and backward-shift deletion", arguments: [41, 42] as [UInt64])
+    func againstDictionary(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var table = PositionTable(minimumCapacity: 4)
+        var model: [UInt64: Int] = [:]
+        // Few distinct ids with clustered hashes' neighbours, so probe runs form and deletions shift them.
+        let universe = (0..<3000).map { _ in rng.below(4) == 0 ? UInt64(rng.below(500)) : rng.next() }
+        for round in 0..<20_000 {
+            let id = universe[rng.below(universe.count)]
+            switch rng.below(200) {
+            case 0..<100:
+                let position = rng.below(100_000)
+                #expect(table.set(id, position) == model.updateValue(position, forKey: id), "round \(round): set")
+            case 100..<160:
+                table.remove(id)
+                model[id] = nil
+            case 160..<198:
+                let first = rng.below(100_000), delta = rng.below(50) + 1
+                table.renumber(from: first, by: delta)
+                for (key, value) in model where value >= first { model[key] = value + delta }
+            default:
+                let first = rng.below(100_000)
+                let top = (model.values.max() ?? 0) + 1
+                let moved = (first..<max(first, top)).map { Int32($0 + 7) }
+                moved.withUnsafeBufferPointer { table.renumber(from: first, $0) }
+                for (key, value) in model where value >= first { model[key] = value + 7 }
+            }
+            #expect(table.count == model.count, "round \(round): count")
+            if round % 500 == 0 {
+                for id in universe where table[id] != model[id] {
+                    Issue.record("round \(round): id \(id) at \(String(describing: table[id])), not \(String(describing: model[id]))")
+                    return
+                }
+            }
+        }
+        for id in universe { #expect(table[id] == model[id]) }
+    }
+}
