@@ -205,3 +205,29 @@ struct PositionTableTests {
         for id in universe { #expect(table[id] == model[id]) }
     }
 }
+
+@Suite("Idle ticks")
+struct IdleTickTests {
+    @Test("an idle tick publishes nothing and changes nothing; one after an edit that shrank the content still clamps")
+    func idleTicks() throws {
+        let frames = (0..<50).map { rect(Double($0) * 100, 0, 80, 80) }
+        let engine = try freeEngine(frames, viewport: size(400, 300))
+        engine.setScrollExtent(.content)
+        engine.setViewportOffset(point(4600, 0))
+        let published = engine.published
+        let count = engine.publishCount
+        for step in 1...5 {
+            let result = try engine.tick(at: Double(step) * 16)
+            #expect(!result.published && !result.moved)
+        }
+        #expect(engine.publishCount == count)
+        #expect(engine.published == published)
+        // An edit does not clamp (it never moves what the viewport shows); the next tick does.
+        try engine.remove(Array(30...50))
+        let offset = engine.viewport.offset
+        let result = try engine.tick(at: 200)
+        #expect(engine.viewport.offset.x < offset.x)
+        #expect(result.published)
+        #expect(engine.published?.visible == bruteQuery(Array(1...29), Array(frames.prefix(29)), engine.viewport.cullingRect))
+    }
+}
