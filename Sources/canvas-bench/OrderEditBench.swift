@@ -4,7 +4,7 @@
 // tick; the first drag against the tenth; viewport queries fresh and after
 // random edits; memory per card after it all.
 //
-// Usage: canvas-bench edit-order [items]   (default 1000000)
+// Usage: canvas-bench edit-order [items] [random edits]   (default 1000000 100000)
 
 import CanvasCore
 import Glibc
@@ -35,7 +35,7 @@ func mixedScene(count: Int, seed: UInt64) -> (frames: [Rect], side: Double) {
     return (frames, side)
 }
 
-func runOrderEditBench(count: Int) {
+func runOrderEditBench(count: Int, randomEdits: Int = 100_000) {
 
     let (frames, side) = mixedScene(count: count, seed: 20)
     let heapBefore = heapInUse()
@@ -75,11 +75,20 @@ func runOrderEditBench(count: Int) {
         while picked.count < n { picked.insert(engine.items.ids[Int(rng.next() % UInt64(engine.items.count))]) }
         return Array(picked)
     }
+    // Each group edit five times (edit, undo, redo, undo), medians: on a
+    // shared machine one sample says little.
+    func cycle(_ edit: () -> Void) -> (Double, Double, Double) {
+        var edits: [Double] = [], undos: [Double] = [], redos: [Double] = []
+        for _ in 0..<5 {
+            edits.append(time(edit))
+            undos.append(time { _ = try? engine.undo() })
+            redos.append(time { _ = try? engine.redo() })
+            _ = try? engine.undo()
+        }
+        return (median(edits), median(undos), median(redos))
+    }
     let spread = scattered(1000)
-    let removeTime = time { _ = try? engine.remove(spread) }
-    let removeUndo = time { _ = try? engine.undo() }
-    let removeRedo = time { _ = try? engine.redo() }
-    _ = try? engine.undo()
+    let (removeTime, removeUndo, removeRedo) = cycle { _ = try? engine.remove(spread) }
     report("  remove 1000 scattered                 \(ms(removeTime))   undo \(ms(removeUndo))   redo \(ms(removeRedo))")
 
     let newItems = (0..<1000).map { _ -> NewItem in
@@ -87,9 +96,8 @@ func runOrderEditBench(count: Int) {
         return NewItem(id: nextID, frame: Rect(x: rng.uniform(0, side), y: rng.uniform(0, side), width: 50, height: 40))
     }
     let firstID = engine.items.ids[0]
-    let insertTime = time { _ = try? engine.insert(newItems, before: firstID) }
-    let insertUndo = time { _ = try? engine.undo() }
-    let insertRedo = time { _ = try? engine.redo() }
+    let (insertTime, insertUndo, insertRedo) = cycle { _ = try? engine.insert(newItems, before: firstID) }
+    _ = try? engine.redo()
     report("  insert 1000 at the front              \(ms(insertTime))   undo \(ms(insertUndo))   redo \(ms(insertRedo))")
 
     // A selection of about 1000 cards around the centre, deleted.
@@ -99,10 +107,7 @@ func runOrderEditBench(count: Int) {
     }
     engine.selectRect(Rect(x: side / 2 - marquee, y: side / 2 - marquee, width: 2 * marquee, height: 2 * marquee))
     let selected = engine.selection.count
-    let deleteTime = time { _ = try? engine.removeSelection() }
-    let deleteUndo = time { _ = try? engine.undo() }
-    let deleteRedo = time { _ = try? engine.redo() }
-    _ = try? engine.undo()
+    let (deleteTime, deleteUndo, deleteRedo) = cycle { _ = try? engine.removeSelection() }
     report("  delete a selection of \(selected)            \(ms(deleteTime))   undo \(ms(deleteUndo))   redo \(ms(deleteRedo))")
 
     // Idle ticks, level of detail off and on.
@@ -169,7 +174,7 @@ func runOrderEditBench(count: Int) {
     }
     let fresh = viewportQueries()
     let editStart = now()
-    for step in 0..<100_000 {
+    for step in 0..<randomEdits {
         let position = Int(rng.next() % UInt64(engine.items.count))
         let id = engine.items.ids[position]
         if step % 10 == 0 {
@@ -183,7 +188,7 @@ func runOrderEditBench(count: Int) {
     }
     let editTime = now() - editStart
     let edited = viewportQueries()
-    report("  viewport query fresh / after 100k edits   \(us(fresh)) / \(us(edited))   (edits \(fixed(editTime, 1)) s)")
+    report("  viewport query fresh / after \(randomEdits) edits   \(us(fresh)) / \(us(edited))   (edits \(fixed(editTime, 1)) s)")
     let heapAfter = heapInUse()
     report("  resident memory per card after it all     \(fixed(Double(heapAfter - heapBefore) / Double(count))) B")
 }

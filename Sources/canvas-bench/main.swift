@@ -119,9 +119,10 @@ if CommandLine.arguments.dropFirst().first == "edit" {
     exit(0)
 }
 
-// `canvas-bench edit-order [items]`: edits anywhere in the order (OrderEditBench.swift).
+// `canvas-bench edit-order [items] [random edits]`: edits anywhere in the order (OrderEditBench.swift).
 if CommandLine.arguments.dropFirst().first == "edit-order" {
-    runOrderEditBench(count: CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) } ?? 1_000_000)
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    runOrderEditBench(count: numbers.first ?? 1_000_000, randomEdits: numbers.dropFirst().first ?? 100_000)
     exit(0)
 }
 
