@@ -119,6 +119,13 @@ if CommandLine.arguments.dropFirst().first == "edit" {
     exit(0)
 }
 
+// `canvas-bench edit-order [items] [random edits]`: edits anywhere in the order (OrderEditBench.swift).
+if CommandLine.arguments.dropFirst().first == "edit-order" {
+    let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }
+    runOrderEditBench(count: numbers.first ?? 1_000_000, randomEdits: numbers.dropFirst().first ?? 100_000)
+    exit(0)
+}
+
 let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let runs = arguments.first ?? 7
 let counts = arguments.count > 1 ? Array(arguments.dropFirst()) : [10_000, 100_000, 1_000_000]

@@ -37,9 +37,14 @@ enum Primitive: Hashable, Sendable {
     case insert(id: UInt64, position: Int, frame: Rect)
     case remove(id: UInt64, position: Int, frame: Rect)
     case setFrame(id: UInt64, from: Rect, to: Rect)
+    /// Many items inserted or removed in one pass (see `PlacedItems`).
+    case insertMany(PlacedItems)
+    case removeMany(PlacedItems)
 
     var inverse: Primitive {
         switch self {
+        case .insertMany(let placed): .removeMany(placed)
+        case .removeMany(let placed): .insertMany(placed)
         case .insert(let id, let position, let frame): .remove(id: id, position: position, frame: frame)
         case .remove(let id, let position, let frame): .insert(id: id, position: position, frame: frame)
         case .setFrame(let id, let from, let to): .setFrame(id: id, from: to, to: from)
@@ -58,6 +63,10 @@ struct HistoryStep: Sendable {
     var done: [Primitive] = []
     var selectionBefore: Set<UInt64>
     var selectionAfter: Set<UInt64> = []
+    /// The focus around it, when the step recorded it (the edits do): a
+    /// removal clears the focus on the item it removes, and its undo gives
+    /// it back, as the selection comes back.
+    var focus: (before: UInt64?, after: UInt64?)?
 }
 
 /// The bounded undo history: a new step clears the redo side; past

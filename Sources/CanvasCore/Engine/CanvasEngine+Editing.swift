@@ -42,8 +42,13 @@ extension CanvasEngine {
             position = found
         }
         return try edit { () throws(CanvasError) in
-            for (offset, item) in newItems.enumerated() {
-                perform(.insert(id: item.id, position: position + offset, frame: item.frame))
+            if newItems.count == 1 {
+                perform(.insert(id: newItems[0].id, position: position, frame: newItems[0].frame))
+            } else if !newItems.isEmpty {
+                // One pass over the arrays for the lot, wherever they go.
+                perform(.insertMany(PlacedItems(
+                    positions: Array(position..<(position + newItems.count)),
+                    ids: newItems.map(\.id), frames: newItems.map(\.frame))))
             }
         }
     }
@@ -54,12 +59,14 @@ extension CanvasEngine {
     public func remove(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
         try checkEditable()
         try checkIDs(ids, "remove")
-        // Last first: each removal then shifts only what follows it, and
-        // items removed from the end shift nothing (undo replays the exact inverse).
-        let positions = ids.map { items.index(of: $0)! }.sorted(by: >)
+        // All in one pass over the arrays, however scattered (undo replays
+        // the exact inverse, one pass too).
+        let positions = ids.map { items.index(of: $0)! }.sorted()
         return try edit { () throws(CanvasError) in
-            for position in positions {
-                perform(.remove(id: items.ids[position], position: position, frame: currentFrame(at: position)))
+            if positions.count == 1 {
+                perform(.remove(id: items.ids[positions[0]], position: positions[0], frame: currentFrame(at: positions[0])))
+            } else if !positions.isEmpty {
+                perform(.removeMany(placed(at: positions)))
             }
         }
     }
@@ -153,14 +160,17 @@ extension CanvasEngine {
         try checkEditable()
         try checkIDs(ids, toFront ? "bring to front" : "send to back")
         return try edit { () throws(CanvasError) in
-            // In their current data order, so their order among themselves stays.
-            let ordered = ids.map { ($0, items.index(of: $0)!) }.sorted { $0.1 < $1.1 }.map(\.0)
-            for (offset, id) in ordered.enumerated() {
-                let position = items.index(of: id)!
-                let frame = currentFrame(at: position)
-                perform(.remove(id: id, position: position, frame: frame))
-                perform(.insert(id: id, position: toFront ? items.count : offset, frame: frame))
-            }
+            // In their current data order, so their order among themselves
+            // stays: out in one pass, back in at the end or the start in another.
+            guard !ids.isEmpty else { return }
+            // Taking them out and putting them back leaves them selected and focused as they were.
+            let selection = selected, focus = editing.focused
+            defer { selected = selection; editing.focused = focus }
+            let removed = placed(at: ids.map { items.index(of: $0)! }.sorted())
+            perform(.removeMany(removed))
+            let start = toFront ? items.count : 0
+            perform(.insertMany(PlacedItems(
+                positions: Array(start..<(start + removed.count)), ids: removed.ids, frames: removed.frames)))
         }
     }
 
@@ -185,7 +195,7 @@ extension CanvasEngine {
         guard editing.batchDepth == 0 else { throw CanvasError(.invalidArgument, "a batch is already open") }
         try checkNoDrag()
         editing.batchDepth = 1
-        editing.openStep = HistoryStep(selectionBefore: selected)
+        editing.openStep = HistoryStep(selectionBefore: selected, focus: (editing.focused, nil))
     }
 
     /// Closes the batch, keeping its edits.
@@ -216,6 +226,7 @@ extension CanvasEngine {
         editing.openStep = nil
         for primitive in step.done.reversed() { apply(primitive.inverse) }
         selected = step.selectionBefore
+        if let focus = step.focus { editing.focused = focus.before }
         return publishAfterEdit(reordered: step.done.contains(where: \.reorders))
     }
 
@@ -256,7 +267,8 @@ extension CanvasEngine {
     public func undo() throws(CanvasError) -> VisibleUpdate? {
         try checkEditable()
         guard let step = editing.history.undoSteps.last else { throw CanvasError(.invalidArgument, "nothing to undo") }
-        let update = try replay(step.done.reversed().map(\.inverse), selection: step.selectionBefore)
+        let update = try replay(step.done.reversed().map(\.inverse), selection: step.selectionBefore,
+                                focus: step.focus.map(\.before) ?? editing.focused)
         editing.history.undoSteps.removeLast()
         editing.history.redoSteps.append(step)
         return update
@@ -268,21 +280,24 @@ extension CanvasEngine {
     public func redo() throws(CanvasError) -> VisibleUpdate? {
         try checkEditable()
         guard let step = editing.history.redoSteps.last else { throw CanvasError(.invalidArgument, "nothing to redo") }
-        let update = try replay(step.done, selection: step.selectionAfter)
+        let update = try replay(step.done, selection: step.selectionAfter,
+                                focus: step.focus.map(\.after) ?? editing.focused)
         editing.history.redoSteps.removeLast()
         editing.history.undoSteps.append(step)
         return update
     }
 
-    private func replay(_ primitives: [Primitive], selection: Set<UInt64>) throws(CanvasError) -> VisibleUpdate? {
-        let selectionNow = selected
+    private func replay(_ primitives: [Primitive], selection: Set<UInt64>, focus: UInt64?) throws(CanvasError) -> VisibleUpdate? {
+        let selectionNow = selected, focusNow = editing.focused
         for primitive in primitives { apply(primitive) }
         selected = selection
+        editing.focused = focus.flatMap { items.index(of: $0) != nil ? $0 : nil }
         do {
             return try settle(primitives)
         } catch {
             for primitive in primitives.reversed() { apply(primitive.inverse) }
             selected = selectionNow
+            editing.focused = focusNow
             throw error
         }
     }
@@ -325,6 +340,11 @@ extension CanvasEngine {
         return Rect(origin: .zero, size: items.sizes[position])
     }
 
+    /// The items at `positions` (ascending) with their current frames.
+    private func placed(at positions: [Int]) -> PlacedItems {
+        PlacedItems(positions: positions, ids: positions.map { items.ids[$0] }, frames: positions.map(currentFrame(at:)))
+    }
+
     /// Records a set-frame primitive when the frame changes.
     private func recordFrame(_ id: UInt64, _ frame: Rect) {
         let position = items.index(of: id)!
@@ -340,13 +360,14 @@ extension CanvasEngine {
             try body()
             return nil
         }
-        editing.openStep = HistoryStep(selectionBefore: selected)
+        editing.openStep = HistoryStep(selectionBefore: selected, focus: (editing.focused, nil))
         defer { editing.openStep = nil }
         do {
             try body()
         } catch {
             for primitive in editing.openStep!.done.reversed() { apply(primitive.inverse) }
             selected = editing.openStep!.selectionBefore
+            if let focus = editing.openStep!.focus { editing.focused = focus.before }
             throw error
         }
         let step = editing.openStep!
@@ -355,6 +376,7 @@ extension CanvasEngine {
         } catch {
             for primitive in step.done.reversed() { apply(primitive.inverse) }
             selected = step.selectionBefore
+            if let focus = step.focus { editing.focused = focus.before }
             _ = publishAfterEdit(reordered: step.done.contains(where: \.reorders))
             throw error
         }
@@ -365,6 +387,7 @@ extension CanvasEngine {
         let update = try settle(step.done)
         var step = step
         step.selectionAfter = selected
+        if step.focus != nil { step.focus!.after = editing.focused }
         editing.history.push(step)
         return update
     }
@@ -425,6 +448,32 @@ extension CanvasEngine {
                 updateFreeBounds(removing: frame, adding: nil)
                 updateDetail(position: position, from: frame, to: nil)
             }
+        case .insertMany(let placed):
+            if live { resolvedIDs = .empty }
+            items.insert(placed.ids, sizes: placed.frames.map(\.size), atSorted: placed.positions)
+            if live {
+                resolution.frames.insert(placed.frames, atSorted: placed.positions)
+                resolvedIDs = items.ids
+                for (id, frame) in zip(placed.ids, placed.frames) {
+                    editing.index!.insert(id, frame: frame)
+                    updateFreeBounds(removing: nil, adding: frame)
+                }
+                detailShifted()
+            }
+        case .removeMany(let placed):
+            if live { resolvedIDs = .empty }
+            items.remove(atSorted: placed.positions)
+            for id in placed.ids { selected.remove(id) }
+            if let focused = editing.focused, placed.ids.contains(focused) { editing.focused = nil }
+            if live {
+                resolution.frames.remove(atSorted: placed.positions)
+                resolvedIDs = items.ids
+                for (id, frame) in zip(placed.ids, placed.frames) {
+                    editing.index!.remove(id, frame: frame)
+                    updateFreeBounds(removing: frame, adding: nil)
+                }
+                detailShifted()
+            }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
             items.setSize(to.size, at: position)
@@ -435,5 +484,12 @@ extension CanvasEngine {
                 updateDetail(position: position, from: from, to: to)
             }
         }
+    }
+
+    /// After many items moved in the data order at once: the level-of-detail
+    /// pyramid, which is told of edits one position at a time
+    /// (`updateDetail`), is let go and rebuilt by the next query that needs it.
+    private func detailShifted() {
+        builtDetail = nil
     }
 }

@@ -89,6 +89,7 @@ extension CanvasEngine {
     public func tick(at now: Double) throws(CanvasError) -> TickResult {
         try advanceClock(to: now, "tick time")
         let before = (offset: viewport.offset, scale: zoomScale)
+        let wasIdle = motion.activity.isIdle && editing.gesture == nil
         selectToolTick(at: now)  // auto-pan while the select tool drags (issue 14)
         var events: [ZoomEvent] = []
         switch motion.activity {
@@ -110,7 +111,7 @@ extension CanvasEngine {
                 release(velocity: along(motion.settings.crownAxis, turn.tracker.velocity().x), at: now)
             }
         }
-        let update = viewportChanged()
+        let update = wasIdle && isSettled(since: before) ? nil : viewportChanged()
         let phase = motionPhase
         let indicatorOpacity = indicatorOpacity
         return TickResult(

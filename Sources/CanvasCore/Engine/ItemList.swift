@@ -7,12 +7,13 @@ public struct ItemList: Sendable {
     public private(set) var sizes: ItemSizes
     /// Where each explicit id stands; `nil` for the default ids 1…count,
     /// whose position is the id less one. Skipping the table saves a hash per
-    /// item when the items are set and about 40 bytes per item while they live.
-    private var positions: [UInt64: Int]?
+    /// item when the items are set and 24–48 bytes per item while they live
+    /// (a `PositionTable` is kept at most half full).
+    private var positions: PositionTable?
 
     public static let empty = ItemList(ids: .empty, sizes: .empty, positions: nil)
 
-    private init(ids: ItemIDs, sizes: ItemSizes, positions: [UInt64: Int]?) {
+    private init(ids: ItemIDs, sizes: ItemSizes, positions: PositionTable?) {
         self.ids = ids
         self.sizes = sizes
         self.positions = positions
@@ -52,9 +53,9 @@ public struct ItemList: Sendable {
             self.init(ids: itemIDs, sizes: sizes, positions: nil)
             return
         }
-        var positions = [UInt64: Int](minimumCapacity: ids.count)
+        var positions = PositionTable(minimumCapacity: ids.count)
         for (index, id) in ids.enumerated() {
-            if let earlier = positions.updateValue(index, forKey: id) {
+            if let earlier = positions.set(id, index) {
                 throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier) and \(index)")
             }
         }
@@ -87,39 +88,110 @@ extension ItemList {
     }
 
     /// Inserts an item (whose id must be new) at `position`.
-    /// - Complexity: O(count − position), and O(count) once when the ids were 1…count.
+    /// - Complexity: as `insert(_:sizes:atSorted:)`.
     mutating func insert(_ id: UInt64, size: Size, at position: Int) {
-        if positions == nil && !(position == count && id == UInt64(count + 1)) {
-            positions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
-        }
-        if positions != nil || !ids.isSequential {
-            ids.editExplicitly { $0.insert(id, at: position) }
-        } else {
-            ids = ItemIDs(sequentialCount: count + 1)
-        }
-        sizes.insert(size, at: position)
-        if positions != nil {
-            for later in (position + 1)..<count { positions![ids[later]] = later }
-            positions![id] = position
-        }
+        insert([id], sizes: [size], atSorted: [position])
     }
 
     /// Removes the item at `position`.
-    /// - Complexity: O(count − position), and O(count) once when the ids were 1…count.
+    /// - Complexity: as `remove(atSorted:)`.
     mutating func remove(at position: Int) {
-        if positions == nil && position != count - 1 {
-            positions = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
-        }
-        let id = ids[position]
+        remove(atSorted: [position])
+    }
+}
+
+/// Many at once, for the edits and undo steps that insert or remove a
+/// group (`PlacedItems`): one pass over the arrays and one over the
+/// id→position table, whatever the group's size.
+extension ItemList {
+    /// Removes the items at `positions` (ascending, distinct).
+    /// - Complexity: O(count − positions.first) array moves plus one
+    ///   sequential pass over the id table; O(count) once when the ids were 1…count.
+    mutating func remove(atSorted removed: [Int]) {
+        guard let first = removed.first else { return }
+        let oldCount = count
+        let atEnd = removed.last! == oldCount - 1 && first == oldCount - removed.count
+        if positions == nil && !atEnd { positions = Self.table(of: ids) }
+        let gone = removed.map { ids[$0] }
         if positions != nil || !ids.isSequential {
-            ids.editExplicitly { _ = $0.remove(at: position) }
+            ids.editExplicitly { $0.remove(atSorted: removed) }
         } else {
-            ids = ItemIDs(sequentialCount: count - 1)
+            ids = ItemIDs(sequentialCount: oldCount - removed.count)
         }
-        sizes.remove(at: position)
-        if positions != nil {
-            positions![id] = nil
-            for later in position..<count { positions![ids[later]] = later }
+        sizes.remove(atSorted: removed)
+        guard positions != nil else { return }
+        for id in gone { positions!.remove(id) }
+        let run = removed.last! - first + 1 == removed.count
+        renumber(from: first, oldCount: oldCount, shift: run ? (first + removed.count, -removed.count) : nil) { table in
+            var before = 0, next = 0
+            for old in first..<oldCount {
+                if next < removed.count && removed[next] == old {
+                    before += 1
+                    next += 1
+                } else {
+                    table[old - first] = Int32(old - before)
+                }
+            }
         }
+    }
+
+    /// Inserts items (whose ids must be new) so each lands at its position
+    /// in `positions` (ascending, distinct, positions in the result).
+    /// - Complexity: as `remove(atSorted:)`.
+    mutating func insert(_ newIDs: [UInt64], sizes newSizes: [Size], atSorted placed: [Int]) {
+        guard let first = placed.first else { return }
+        let oldCount = count
+        let appendsNext = ids.isSequential && first == oldCount && placed.last! == oldCount + placed.count - 1
+            && newIDs.enumerated().allSatisfy { $1 == UInt64(oldCount + $0 + 1) }
+        if positions == nil && !appendsNext { positions = Self.table(of: ids) }
+        if positions != nil || !ids.isSequential {
+            ids.editExplicitly { $0.insert(newIDs, atSorted: placed) }
+        } else {
+            ids = ItemIDs(sequentialCount: oldCount + placed.count)
+        }
+        sizes.insert(newSizes, atSorted: placed)
+        guard positions != nil else { return }
+        if first < oldCount {
+            let run = placed.last! - first + 1 == placed.count
+            renumber(from: first, oldCount: oldCount, shift: run ? (first, placed.count) : nil) { table in
+                // Old position o moves past every inserted item i with placed[i] − i ≤ o.
+                var next = 0
+                for old in first..<oldCount {
+                    while next < placed.count && placed[next] - next <= old { next += 1 }
+                    table[old - first] = Int32(old + next)
+                }
+            }
+        }
+        for (offset, id) in newIDs.enumerated() { positions!.set(id, placed[offset]) }
+    }
+
+    private static func table(of ids: ItemIDs) -> PositionTable {
+        var table = PositionTable(minimumCapacity: ids.count)
+        for (position, id) in ids.enumerated() { table.set(id, position) }
+        return table
+    }
+
+    /// Moves every position at or after `first` to where `fill` says (it
+    /// fills in the new position of each old one from `first` on): one
+    /// pass over the table's flat positions, or, for a short tail, the
+    /// moved ids set again.
+    /// `shift`, when given, says the same for a run in or out: old
+    /// positions from `shift.from` on move by `shift.by`, with no table.
+    private mutating func renumber(from first: Int, oldCount: Int, shift: (from: Int, by: Int)?,
+                                   fill: (UnsafeMutableBufferPointer<Int32>) -> Void) {
+        guard first < oldCount, var table = positions else { return }
+        positions = nil  // let go so the table is edited in place
+        defer { positions = table }
+        if oldCount - first < 4096 {
+            for position in first..<count { table.set(ids[position], position) }
+            return
+        }
+        if let shift {
+            table.renumber(from: shift.from, by: shift.by)
+            return
+        }
+        var moved = [Int32](repeating: -1, count: oldCount - first)
+        moved.withUnsafeMutableBufferPointer { fill($0) }
+        moved.withUnsafeBufferPointer { table.renumber(from: first, $0) }
     }
 }

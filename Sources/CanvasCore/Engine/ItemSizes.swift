@@ -127,6 +127,26 @@ extension ItemSizes {
         editEach { _ = $0.remove(at: position) }
     }
 
+    /// Removes the sizes at `positions` (ascending, distinct) in one pass.
+    mutating func remove(atSorted positions: [Int]) {
+        if case .uniform(let uniform, let count) = storage {
+            storage = .uniform(uniform, count: count - positions.count)
+            return
+        }
+        editEach { $0.remove(atSorted: positions) }
+    }
+
+    /// Inserts sizes at `positions` (ascending, distinct, in the result) in one pass.
+    mutating func insert(_ sizes: [Size], atSorted positions: [Int]) {
+        guard let first = sizes.first else { return }
+        if case .uniform(let uniform, let count) = storage,
+           (count == 0 || uniform == first) && sizes.allSatisfy({ $0 == first }) {
+            storage = .uniform(first, count: count + sizes.count)
+            return
+        }
+        editEach { $0.insert(sizes, atSorted: positions) }
+    }
+
     private mutating func editEach(_ body: (inout [Size]) -> Void) {
         var sizes: [Size]
         switch storage {
