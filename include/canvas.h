@@ -1724,7 +1724,9 @@ enum {
 **
 ** Errors: CANVAS_ERR_NULL (items_count, clusters_count), CANVAS_ERR_NON_FINITE
 ** (rect, min_size or cell NaN or infinite), CANVAS_ERR_INVALID_ARGUMENT
-** (min_size or cell zero or negative), CANVAS_ERR_BUFFER_TOO_SMALL.
+** (min_size or cell zero or negative, cell below 1/1024 of a point: finer
+** cells no screen shows, and past the 2^40 cells a level counts),
+** CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:visible_lod{min_size=, cell=}
 ** Python: Engine.visible_lod(min_size=2, cell=16)
 ** Swift: CanvasEngine.levelOfDetail(in:minSize:cell:)
@@ -1746,7 +1748,8 @@ canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double m
 ** (*published_out, which may be NULL, says whether an update was published).
 **
 ** Errors: CANVAS_ERR_NON_FINITE (min_size or cell NaN or infinite),
-** CANVAS_ERR_INVALID_ARGUMENT (zero or negative); nothing changes.
+** CANVAS_ERR_INVALID_ARGUMENT (zero or negative, or cell below 1/1024 of a
+** point); nothing changes.
 ** Lua: c:set_lod{min_size=, cell=} / c:set_lod(false) (and the description key lod)
 ** Python: Engine.set_lod(min_size, cell) / Engine.set_lod(None)
 ** Swift: CanvasEngine.setLevelOfDetail(_:)

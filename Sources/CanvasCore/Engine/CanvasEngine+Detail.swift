@@ -53,6 +53,21 @@ public struct LevelOfDetail: Hashable, Sendable {
         guard value.isFinite else { throw CanvasError(.nonFinite, "\(name) is not finite") }
         guard value > 0 else { throw CanvasError(.invalidArgument, "\(name) must be positive, got \(value)") }
     }
+
+    /// The smallest cell size taken, in screen points: no screen tells
+    /// finer cells apart, and finer ones put coordinates of ordinary
+    /// content past the ±2^40 cells a level counts (issue 21: a cell of
+    /// 1e-300 or 1e-12 took every item into one clamped edge cell).
+    public static let smallestCell = 0x1p-10
+
+    /// Checks a cell size: `validate`, and not below `smallestCell`.
+    /// - Throws: as `validate`; `.invalidArgument` below `smallestCell`.
+    public static func validateCell(_ cell: Double) throws(CanvasError) {
+        try validate(cell, "cell")
+        guard cell >= smallestCell else {
+            throw CanvasError(.invalidArgument, "cell \(cell) is below the smallest cell, \(smallestCell) points")
+        }
+    }
 }
 
 /// What a published update's level of detail asks for (see
@@ -75,12 +90,13 @@ extension CanvasEngine {
     /// cost what the screen shows, not what the canvas holds. Publishes the
     /// change.
     /// - Throws: `CanvasError` for a minimum size or cell that is not a
-    ///   positive finite number; nothing changes.
+    ///   positive finite number, or a cell below `LevelOfDetail.smallestCell`;
+    ///   nothing changes.
     @discardableResult
     public func setLevelOfDetail(_ settings: DetailSettings?) throws(CanvasError) -> VisibleUpdate? {
         if let settings {
             try LevelOfDetail.validate(settings.minSize, "min_size")
-            try LevelOfDetail.validate(settings.cell, "cell")
+            try LevelOfDetail.validateCell(settings.cell)
         }
         detailSettings = settings
         return viewportChanged()
@@ -110,12 +126,12 @@ extension CanvasEngine {
     ///     `cell` and 2 · `cell` on each axis.
     /// - Throws: `CanvasError.nonFinite` for a rectangle, `minSize` or `cell`
     ///   that is not finite; `.invalidArgument` for `minSize` or `cell` at
-    ///   zero or below. Nothing changes.
+    ///   zero or below, or a cell below `LevelOfDetail.smallestCell`. Nothing changes.
     public func levelOfDetail(
         in rect: Rect? = nil, minSize: Double = LevelOfDetail.defaultMinSize, cell: Double = LevelOfDetail.defaultCell
     ) throws(CanvasError) -> LevelOfDetail {
         try LevelOfDetail.validate(minSize, "min_size")
-        try LevelOfDetail.validate(cell, "cell")
+        try LevelOfDetail.validateCell(cell)
         if let rect, !rect.isFinite { throw CanvasError(.nonFinite, "level-of-detail rectangle is not finite") }
         let area = rect ?? (viewport.size.isZeroArea ? Rect.zero : viewport.cullingRect)
         let answer = detailPositions(area, minSize: minSize, cell: cell)

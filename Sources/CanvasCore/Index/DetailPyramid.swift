@@ -886,7 +886,9 @@ public struct DetailPyramid: Hashable, Sendable {
             let (id, boundary, cells) = clustered[0]
             if !boundary, let innerRows, let innerColumns {
                 // Wholly small: the covered cells are the clusters.
-                clusters.reserveCapacity(Swift.min(cells.cellCount, innerRows.count * innerColumns.count))
+                // In doubles: a caller's rectangle or cell can cover 2^41 cells a side (issue 21).
+                let covered = Double(innerRows.count) * Double(innerColumns.count)
+                clusters.reserveCapacity(covered < Double(cells.cellCount) ? Int(covered) : cells.cellCount)
                 for row in cells.occupiedRows(in: innerRows) {
                     cells.visit(row: row, columns: innerColumns) { _, group in
                         clusters.append(zoomedCluster(group))
