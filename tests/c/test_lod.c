@@ -74,7 +74,7 @@ static void check_against_brute(canvas_engine *e, const canvas_rect *content, co
     for (size_t p = 0; p < n; p++) {
         canvas_rect f = content[p], z = zoomed[p];
         if (!(f.width > 0 && f.height > 0)) continue;
-        if (z.width >= min_size && z.height >= min_size) {
+        if (f.width * sx >= min_size && f.height * sy >= min_size) {
             if (meets(z, rect)) {
                 if (large >= ni || items[large].id != p + 1 || items[large].frame.x != z.x
                     || items[large].frame.width != z.width) item_mismatch++;
@@ -163,13 +163,13 @@ static void test_buffers(void) {
     canvas_visible_item *items = malloc((ni + 1) * sizeof *items);
     canvas_cluster *clusters = malloc((nc + 1) * sizeof *clusters);
     size_t gi = 0, gc = 0;
-    CHECK_STATUS(canvas_query_lod(e, all, 2, 16, items, ni, &gi, clusters, nc - 1, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, items, ni, &gi, clusters, nc - 1, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
     CHECK(gi == ni && gc == nc);
     CHECK_MESSAGE(canvas_engine_last_error(e));
     if (ni > 0) {
-        CHECK_STATUS(canvas_query_lod(e, all, 2, 16, NULL, 0, &gi, clusters, nc, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
+        CHECK_STATUS(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, NULL, 0, &gi, clusters, nc, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
     }
-    CHECK_OK(canvas_query_lod(e, all, 2, 16, items, ni, &gi, clusters, nc, &gc));
+    CHECK_OK(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, items, ni, &gi, clusters, nc, &gc));
     uint64_t total = ni;
     for (size_t i = 0; i < nc; i++) total += clusters[i].count;
     CHECK(total == 2000);

@@ -41,8 +41,10 @@ public struct LevelOfDetail: Hashable, Sendable {
 
     public static let empty = LevelOfDetail(items: [], clusters: [])
 
-    /// The default smallest zoomed side, in screen points, of an item shown on its own.
-    public static let defaultMinSize = 2.0
+    /// The default smallest zoomed side, in screen points, of an item shown
+    /// on its own: 8, measured on mixed boards (canvas.h, CANVAS_LOD_MIN_SIZE):
+    /// 2 let hundreds of thousands of specks through at a fitted zoom.
+    public static let defaultMinSize = 8.0
     /// The default screen size of a cluster cell.
     public static let defaultCell = 16.0
 
