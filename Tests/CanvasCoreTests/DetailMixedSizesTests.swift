@@ -29,7 +29,13 @@ struct DetailMixedSizesTests {
         }
     }
 
-    private func pow2(_ x: Double) -> Double { Double.exp2(x) }
+    /// 2^x to the nearest quarter step (no Foundation here).
+    private func pow2(_ x: Double) -> Double {
+        let steps = Int((x * 4).rounded())
+        var result = 1.0
+        for _ in 0..<abs(steps) { result = steps > 0 ? result * 1.189207115002721 : result / 1.189207115002721 }
+        return result
+    }
 
     /// The published answer (visible ids, clusters) and a fresh query, both
     /// against the brute force over the culling rectangle.
