@@ -47,14 +47,15 @@
 /// largest sides (kept per class, so one size is seldom on the boundary).
 /// Each level keeps, per class, a grid of aggregates (count, first, union,
 /// smallest and largest width and height), one per cell holding items of
-/// the class. Wholly small classes are answered from aggregates; wholly
-/// large ones are what the caller's culling index (a `Finder`) returns
-/// for the rectangle, filtered to those classes unless every class is
-/// wholly large; a boundary class is decided per aggregate from its
-/// extreme sizes, and only a cell that mixes small and large items of the
-/// same class is checked item by item, through the index. Without a
-/// finder, member grids (per class, cells of eight class sizes keyed by
-/// centre) stand in for the index.
+/// the class. Wholly small classes are answered from aggregates (merged
+/// into one grid per level when there are several, `SmallCells`); where
+/// every class is wholly large the answer is what the caller's culling
+/// index (a `Finder`) returns for the rectangle; otherwise wholly large
+/// classes come from their member grids (per class, cells of eight class
+/// sizes keyed by centre), so a query never reads the small items the
+/// index would hand back; a boundary class is decided per aggregate from
+/// its extreme sizes, and only a cell that mixes small and large items of
+/// the same class is checked item by item.
 ///
 /// Built lazily, what a query needs and no more: a level holds only the
 /// classes some query at it found not wholly large (a class is never small
