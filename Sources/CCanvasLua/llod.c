@@ -6,7 +6,7 @@
 **     c:set_lod{min_size=, cell=}      -- published updates carry the answer (c:set_lod(false): off)
 **     c:clusters()                     -- the published clusters
 **
-** Over the viewport's culling rectangle; min_size (default 2) and cell
+** Over the viewport's culling rectangle; min_size (default 8) and cell
 ** (default 16) in screen points. The rules are the engine's (canvas.h,
 ** canvas_query_lod). The description key lod = {min_size=, cell=} reads the
 ** same table (lcanvas_read_lod) and turns canvas_set_lod on, so results

@@ -31,7 +31,7 @@ func bruteDetail(
     var cells: [[Int]: BruteCluster] = [:]
     for (position, frame) in frames.enumerated() where frame.isFinite && frame.width > 0 && frame.height > 0 {
         let zoomed = zoom.rect(frame)
-        if zoomed.width >= minSize && zoomed.height >= minSize {
+        if frame.width * sx >= minSize && frame.height * sy >= minSize {
             if zoomed.intersects(rect) { items.append(position) }
             continue
         }
@@ -99,8 +99,8 @@ func checkDetail(
     // No large item is clustered: every item returned is large, and the
     // counts cover exactly the small items whose cells the rectangle covers.
     for position in answer.items {
-        let zoomed = zoom.rect(frames[position])
-        #expect(zoomed.width >= minSize && zoomed.height >= minSize, sourceLocation: sourceLocation)
+        let sx = zoom.axis.zoomsX ? zoom.scale : 1, sy = zoom.axis.zoomsY ? zoom.scale : 1
+        #expect(frames[position].width * sx >= minSize && frames[position].height * sy >= minSize, sourceLocation: sourceLocation)
     }
     #expect(answer.clusters.map(\.count).reduce(0, +) == brute.clusters.map(\.count).reduce(0, +),
             sourceLocation: sourceLocation)
@@ -263,7 +263,7 @@ struct EngineDetailTests {
             for scale in [0.01, 0.04, 0.35, 1, 3] {
                 try engine.setZoom(scale)
                 let lod = try engine.levelOfDetail()
-                let brute = bruteDetail(engine.resolution.frames, engine.viewport.cullingRect, zoom: engine.zoom, minSize: 2, cell: 16)
+                let brute = bruteDetail(engine.resolution.frames, engine.viewport.cullingRect, zoom: engine.zoom, minSize: LevelOfDetail.defaultMinSize, cell: 16)
                 #expect(lod.items.map(\.id) == brute.items.map { ids[$0] })
                 #expect(lod.items.map(\.frame) == brute.items.map { engine.frame(at: $0) })
                 #expect(lod.clusters.map(\.id) == brute.clusters.map { ids[$0.first] })

@@ -33,7 +33,10 @@ struct DetailThroughIndexTests {
                 ("everything", { _ in Array(frames.indices) })]
     }
 
-    @Test("with a finder, answers match the brute force at many zooms and no member grid is built", arguments: [4, 5] as [UInt64])
+    /// Where some class is small the pyramid takes its member grids over the
+    /// finder (issue 20: the finder hands back the small items too); the
+    /// answers stay the brute force's either way.
+    @Test("with a finder, answers match the brute force at many zooms", arguments: [4, 5] as [UInt64])
     func bruteForce(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let frames = mixed(&rng, count: 1200)
@@ -53,7 +56,6 @@ struct DetailThroughIndexTests {
                     }
                 }
             }
-            #expect(pyramid.members == nil, "\(name): no member grids")
             #expect(items > 100 && clusters > 100, "\(name)")
         }
     }

@@ -344,7 +344,7 @@ typedef struct canvas_cluster {
 } canvas_cluster;
 typedef int canvas_lod_default;
 enum {
-    CANVAS_LOD_MIN_SIZE = 2,
+    CANVAS_LOD_MIN_SIZE = 8,
     CANVAS_LOD_CELL = 16,
 };
 canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double min_size, double cell,

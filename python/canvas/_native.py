@@ -175,7 +175,7 @@ AXIS_NAMES = ("horizontal", "vertical")
 DURATION_DEFAULT = -1
 
 # Level of detail (canvas_query_lod): the usual min_size and cell, in screen points.
-LOD_MIN_SIZE = 2
+LOD_MIN_SIZE = 8
 LOD_CELL = 16
 DECELERATION_NORMAL = 0.998
 DECELERATION_FAST = 0.99

@@ -74,7 +74,7 @@ static void check_against_brute(canvas_engine *e, const canvas_rect *content, co
     for (size_t p = 0; p < n; p++) {
         canvas_rect f = content[p], z = zoomed[p];
         if (!(f.width > 0 && f.height > 0)) continue;
-        if (z.width >= min_size && z.height >= min_size) {
+        if (f.width * sx >= min_size && f.height * sy >= min_size) {
             if (meets(z, rect)) {
                 if (large >= ni || items[large].id != p + 1 || items[large].frame.x != z.x
                     || items[large].frame.width != z.width) item_mismatch++;
@@ -163,13 +163,13 @@ static void test_buffers(void) {
     canvas_visible_item *items = malloc((ni + 1) * sizeof *items);
     canvas_cluster *clusters = malloc((nc + 1) * sizeof *clusters);
     size_t gi = 0, gc = 0;
-    CHECK_STATUS(canvas_query_lod(e, all, 2, 16, items, ni, &gi, clusters, nc - 1, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
+    CHECK_STATUS(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, items, ni, &gi, clusters, nc - 1, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
     CHECK(gi == ni && gc == nc);
     CHECK_MESSAGE(canvas_engine_last_error(e));
     if (ni > 0) {
-        CHECK_STATUS(canvas_query_lod(e, all, 2, 16, NULL, 0, &gi, clusters, nc, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
+        CHECK_STATUS(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, NULL, 0, &gi, clusters, nc, &gc), CANVAS_ERR_BUFFER_TOO_SMALL);
     }
-    CHECK_OK(canvas_query_lod(e, all, 2, 16, items, ni, &gi, clusters, nc, &gc));
+    CHECK_OK(canvas_query_lod(e, all, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, items, ni, &gi, clusters, nc, &gc));
     uint64_t total = ni;
     for (size_t i = 0; i < nc; i++) total += clusters[i].count;
     CHECK(total == 2000);
@@ -244,11 +244,47 @@ static void test_published(void) {
     canvas_engine_destroy(e);
 }
 
+/* Issue 21 item 2: cell counts from a caller's numbers (a 1e11 x 1e11 rect
+** or viewport, a cell of 0.001, 1e-300 or 1e-12) once overflowed rows x
+** columns and trapped. The answer is bounded by the items; cells finer
+** than 1/1024 of a point are refused. */
+static void test_huge_counts(void) {
+    canvas_engine *e = canvas_engine_create();
+    canvas_size *sizes = malloc(100 * sizeof *sizes);
+    for (size_t i = 0; i < 100; i++) sizes[i] = (canvas_size){1, 1};
+    CHECK_OK(canvas_set_items(e, sizes, NULL, 100));
+    free(sizes);
+    CHECK_OK(canvas_set_layout_flow(e, 0, 0, CANVAS_FLOW_ALIGN_TOP, 10));
+    CHECK_OK(canvas_resolve(e));
+    size_t ni = 0, nc = 0;
+    canvas_rect huge = {-5e10, -5e10, 1e11, 1e11};
+    CHECK_OK(canvas_query_lod(e, huge, 2, 16, NULL, 0, &ni, NULL, 0, &nc));
+    CHECK(ni == 0 && nc >= 1 && nc <= 100);
+    CHECK_OK(canvas_query_lod(e, huge, 2, 0.001, NULL, 0, &ni, NULL, 0, &nc));
+    CHECK(ni == 0 && nc == 100);
+    CHECK_OK(canvas_query_lod(e, huge, 0.5, 16, NULL, 0, &ni, NULL, 0, &nc));
+    CHECK(ni == 100 && nc == 0);
+    /* Cells finer than 1/1024 of a point are refused, naming the cell. */
+    CHECK_STATUS(canvas_query_lod(e, huge, 2, 1e-300, NULL, 0, &ni, NULL, 0, &nc), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(canvas_engine_last_error(e), "cell") != NULL);
+    CHECK_STATUS(canvas_query_lod(e, huge, 2, 1e-12, NULL, 0, &ni, NULL, 0, &nc), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK_STATUS(canvas_set_lod(e, 2, 1e-300, NULL), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK_OK(canvas_set_viewport_size(e, (canvas_size){1e11, 1e11}, NULL));
+    CHECK_OK(canvas_set_lod(e, 2, 16, NULL));
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(nc >= 1 && nc <= 100);
+    CHECK_OK(canvas_set_lod(e, 2, 0.001, NULL));
+    CHECK_OK(canvas_copy_clusters(e, NULL, 0, &nc));
+    CHECK(nc == 100);
+    canvas_engine_destroy(e);
+}
+
 int main(void) {
     RUN(test_against_brute_force);
     RUN(test_published);
     RUN(test_buffers);
     RUN(test_bad_input);
+    RUN(test_huge_counts);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

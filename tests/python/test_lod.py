@@ -37,7 +37,7 @@ def brute(content, zoomed, rect, sx, sy, min_size, cell):
     for position, (f, z) in enumerate(zip(content, zoomed)):
         if not (f[2] > 0 and f[3] > 0):
             continue
-        if z[2] >= min_size and z[3] >= min_size:
+        if f[2] * sx >= min_size and f[3] * sy >= min_size:
             if z[0] < rect[0] + rect[2] and rect[0] < z[0] + z[2] and z[1] < rect[1] + rect[3] and rect[1] < z[1] + z[3]:
                 items.append((position + 1, *z))
             continue
@@ -87,7 +87,7 @@ def test_against_brute_force(lib, seed):
             x, y, width, height = engine.viewport()
             culling = (x - 128, y - 128, width + 256, height + 256)  # the default overscan
             answer = engine.visible_lod()
-            assert (answer["items"], answer["clusters"]) == brute(content, zoomed, culling, sx, sy, 2, 16)
+            assert (answer["items"], answer["clusters"]) == brute(content, zoomed, culling, sx, sy, cv.LOD_MIN_SIZE, 16)
             for _ in range(3):
                 rect = (rng.uniform(-200, 4000) * sx, rng.uniform(-200, 3000) * sy, rng.uniform(50, 1500), rng.uniform(50, 900))
                 min_size, cell = rng.choice([(2, 16), (6.5, 10), (1, 40)])
@@ -140,7 +140,7 @@ def test_published_updates_carry_the_answer(lib):
     engine.set_zoom(0.02)
     everything = engine.visible_items()
     assert engine.clusters() == []
-    assert engine.set_lod(2, 16)
+    assert engine.set_lod()
     answer = engine.visible_lod()
     assert engine.visible_items() == answer["items"]
     assert engine.clusters() == answer["clusters"]

@@ -41,8 +41,10 @@ public struct LevelOfDetail: Hashable, Sendable {
 
     public static let empty = LevelOfDetail(items: [], clusters: [])
 
-    /// The default smallest zoomed side, in screen points, of an item shown on its own.
-    public static let defaultMinSize = 2.0
+    /// The default smallest zoomed side, in screen points, of an item shown
+    /// on its own: 8, measured on mixed boards (canvas.h, CANVAS_LOD_MIN_SIZE):
+    /// 2 let hundreds of thousands of specks through at a fitted zoom.
+    public static let defaultMinSize = 8.0
     /// The default screen size of a cluster cell.
     public static let defaultCell = 16.0
 
@@ -52,6 +54,21 @@ public struct LevelOfDetail: Hashable, Sendable {
     public static func validate(_ value: Double, _ name: String) throws(CanvasError) {
         guard value.isFinite else { throw CanvasError(.nonFinite, "\(name) is not finite") }
         guard value > 0 else { throw CanvasError(.invalidArgument, "\(name) must be positive, got \(value)") }
+    }
+
+    /// The smallest cell size taken, in screen points: no screen tells
+    /// finer cells apart, and finer ones put coordinates of ordinary
+    /// content past the ±2^40 cells a level counts (issue 21: a cell of
+    /// 1e-300 or 1e-12 took every item into one clamped edge cell).
+    public static let smallestCell = 0x1p-10
+
+    /// Checks a cell size: `validate`, and not below `smallestCell`.
+    /// - Throws: as `validate`; `.invalidArgument` below `smallestCell`.
+    public static func validateCell(_ cell: Double) throws(CanvasError) {
+        try validate(cell, "cell")
+        guard cell >= smallestCell else {
+            throw CanvasError(.invalidArgument, "cell \(cell) is below the smallest cell, \(smallestCell) points")
+        }
     }
 }
 
@@ -75,12 +92,13 @@ extension CanvasEngine {
     /// cost what the screen shows, not what the canvas holds. Publishes the
     /// change.
     /// - Throws: `CanvasError` for a minimum size or cell that is not a
-    ///   positive finite number; nothing changes.
+    ///   positive finite number, or a cell below `LevelOfDetail.smallestCell`;
+    ///   nothing changes.
     @discardableResult
     public func setLevelOfDetail(_ settings: DetailSettings?) throws(CanvasError) -> VisibleUpdate? {
         if let settings {
             try LevelOfDetail.validate(settings.minSize, "min_size")
-            try LevelOfDetail.validate(settings.cell, "cell")
+            try LevelOfDetail.validateCell(settings.cell)
         }
         detailSettings = settings
         return viewportChanged()
@@ -110,12 +128,12 @@ extension CanvasEngine {
     ///     `cell` and 2 · `cell` on each axis.
     /// - Throws: `CanvasError.nonFinite` for a rectangle, `minSize` or `cell`
     ///   that is not finite; `.invalidArgument` for `minSize` or `cell` at
-    ///   zero or below. Nothing changes.
+    ///   zero or below, or a cell below `LevelOfDetail.smallestCell`. Nothing changes.
     public func levelOfDetail(
         in rect: Rect? = nil, minSize: Double = LevelOfDetail.defaultMinSize, cell: Double = LevelOfDetail.defaultCell
     ) throws(CanvasError) -> LevelOfDetail {
         try LevelOfDetail.validate(minSize, "min_size")
-        try LevelOfDetail.validate(cell, "cell")
+        try LevelOfDetail.validateCell(cell)
         if let rect, !rect.isFinite { throw CanvasError(.nonFinite, "level-of-detail rectangle is not finite") }
         let area = rect ?? (viewport.size.isZeroArea ? Rect.zero : viewport.cullingRect)
         let answer = detailPositions(area, minSize: minSize, cell: cell)

@@ -166,7 +166,8 @@ extension CanvasEngine {
     /// Publishes after items moved or resized (and nothing else changed):
     /// when none of them entered or left the culling rectangle and the
     /// content size stayed, the visible list is the same and nothing is
-    /// published, without a query; otherwise the full publish.
+    /// published, without a query; otherwise the full publish. With level
+    /// of detail on, any change near the culling rectangle publishes.
     /// - Complexity: O(moved items) on the quick path.
     func publishAfterMoves(_ changes: [(id: UInt64, from: Rect, to: Rect)]) -> VisibleUpdate? {
         settleFreeBounds()
@@ -175,6 +176,22 @@ extension CanvasEngine {
         else { return publishAfterEdit(reordered: false) }
         let culling = viewport.cullingRect
         let zoom = self.zoom
+        if let settings = detailSettings {
+            // Level of detail: a move anywhere near the screen can change a
+            // cluster or take an item across min_size (issue 21). Covered
+            // cells reach less than 2 · cell screen points past the culling
+            // rectangle, and an item's centre lies in its frame.
+            let reach = 2 * settings.cell
+            let near = Rect(x: culling.x - reach, y: culling.y - reach,
+                            width: culling.width + 2 * reach, height: culling.height + 2 * reach)
+            for change in changes {
+                if SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(near)
+                    || SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(near) {
+                    return publishAfterEdit(reordered: false)
+                }
+            }
+            return nil
+        }
         for change in changes {
             let was = SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(culling)
             let now = SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(culling)

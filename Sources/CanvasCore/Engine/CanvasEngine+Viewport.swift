@@ -231,6 +231,11 @@ extension CanvasEngine {
             viewport.offset = clamped(viewport.offset)
         }
         let rect = viewport.visibleRect
+        // Nothing the answer depends on changed: the published one stands
+        // (an idle tick costs a comparison, not a cull or a level-of-detail query).
+        let inputs = publishInputs
+        if inputs == publishedInputs && published != nil && publishedPositions != nil { return nil }
+        defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
         let (positions, clusters) = visiblePositions()
         let visible = positions.map { resolvedIDs[$0] }

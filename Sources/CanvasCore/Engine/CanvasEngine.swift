@@ -18,9 +18,18 @@ public final class CanvasEngine {
     public var options = ResolveOptions()
 
     /// The most recent successful resolution, unzoomed.
-    public internal(set) var resolution: Resolution = .empty
+    public internal(set) var resolution: Resolution = .empty {
+        didSet { contentGeneration &+= 1 }  // no oldValue: edits stay in place
+    }
     /// The ids the current resolution's frames belong to, in frame order.
-    public internal(set) var resolvedIDs: ItemIDs = .empty
+    public internal(set) var resolvedIDs: ItemIDs = .empty {
+        didSet { contentGeneration &+= 1 }
+    }
+    /// Bumped by every change of the resolution or its ids, so that a
+    /// publish over the same inputs can be skipped (CanvasEngine+Republish.swift).
+    var contentGeneration: UInt64 = 0
+    /// What the last published update was computed from.
+    var publishedInputs: PublishInputs?
     /// The culling index over the resolution's (unzoomed) frames, built
     /// when asked for. Queries and hit tests ask from their second use after
     /// a resolve: the first is answered by a scan of the frames, which costs

@@ -30,6 +30,8 @@ extension DetailPyramid {
         }
         let oldFrame = old.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
         let newFrame = new.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
+        // Last, once the class grids hold the edit.
+        defer { if !merged.isEmpty { refreshMerged([oldFrame, newFrame].compactMap { $0 }) } }
         var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
         if let oldFrame, let id = classIDs[SizeClass(oldFrame)], classCounts[id] > 0 {
             classCounts[id] -= 1
@@ -121,6 +123,11 @@ extension DetailPyramid {
                         list[slot] = UInt32(Int(list[slot]) + delta)
                     }
                 }
+            }
+        }
+        for key in Array(merged.keys) {
+            merged[key]!.cells.mapPayloads { group in
+                if group.first >= start && group.first != Int.max { group.first += delta }
             }
         }
         for key in Array(levels.keys) {

@@ -8,8 +8,10 @@
 ///
 /// - Only frames with finite coordinates and a positive width and height
 ///   take part (as in `SpatialIndex`); the others are never returned.
-/// - An item is **large** when its zoomed frame `z.rect(frame)` is at least
-///   `minSize` wide and at least `minSize` high; otherwise it is **small**.
+/// - An item is **large** when its width times `s_x` and its height times
+///   `s_y` are both at least `minSize` (its unrounded zoomed sides, so
+///   items of one size are classed alike wherever they stand); otherwise
+///   it is **small**.
 ///   Large items come back one by one when their zoomed frame strictly
 ///   intersects the query rectangle (as `CanvasEngine.query` finds them),
 ///   in data order. Large items are never clustered.
@@ -45,14 +47,15 @@
 /// largest sides (kept per class, so one size is seldom on the boundary).
 /// Each level keeps, per class, a grid of aggregates (count, first, union,
 /// smallest and largest width and height), one per cell holding items of
-/// the class. Wholly small classes are answered from aggregates; wholly
-/// large ones are what the caller's culling index (a `Finder`) returns
-/// for the rectangle, filtered to those classes unless every class is
-/// wholly large; a boundary class is decided per aggregate from its
-/// extreme sizes, and only a cell that mixes small and large items of the
-/// same class is checked item by item, through the index. Without a
-/// finder, member grids (per class, cells of eight class sizes keyed by
-/// centre) stand in for the index.
+/// the class. Wholly small classes are answered from aggregates (merged
+/// into one grid per level when there are several, `SmallCells`); where
+/// every class is wholly large the answer is what the caller's culling
+/// index (a `Finder`) returns for the rectangle; otherwise wholly large
+/// classes come from their member grids (per class, cells of eight class
+/// sizes keyed by centre), so a query never reads the small items the
+/// index would hand back; a boundary class is decided per aggregate from
+/// its extreme sizes, and only a cell that mixes small and large items of
+/// the same class is checked item by item.
 ///
 /// Built lazily, what a query needs and no more: a level holds only the
 /// classes some query at it found not wholly large (a class is never small
@@ -253,6 +256,9 @@ public struct DetailPyramid: Hashable, Sendable {
     /// end: not built at this level).
     var levels: [LevelKey: [Cells?]] = [:]
     var centres = CentreBounds()
+    /// Per level, the wholly small classes of the last query there merged
+    /// into one grid (see `SmallCells`).
+    var merged: [LevelKey: SmallCells] = [:]
     /// The number of items taking part.
     public internal(set) var count = 0
 
@@ -724,11 +730,19 @@ public struct DetailPyramid: Hashable, Sendable {
         }
         guard count > 0 else { return .empty }
         let kinds = self.kinds(zoom: zoom, minSize: minSize)
-        let find = find.flatMap { finds(at: key) ? $0 : nil }
+        // The culling index answers only where every class is wholly large
+        // (its answer is then the items). Where some are small, it would
+        // hand back every item in the rectangle, small ones included, and
+        // a boundary cell would cost a search each (issue 20: one large
+        // item among a million small ones read them all): the member
+        // grids, built once, visit the classes asked for and no others.
+        let mixed = kinds.contains { $0 == .small || $0 == .boundary }
+        let find = find.flatMap { finds(at: key) && !mixed ? $0 : nil }
         return frames.withUnsafeBufferPointer { frames in
             if find == nil, kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
             ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
-            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find)
+            let small = smallCells(key, kinds: kinds, rect: rect, zoom: zoom)
+            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find, small: small)
         }
     }
 
@@ -773,29 +787,30 @@ public struct DetailPyramid: Hashable, Sendable {
         return x < limit && y < limit  // false for NaN, and for no centre yet (infinite bounds)
     }
 
-    /// A zoomed length is the distance between rounded edges, so it
-    /// depends on where the frame stands as well as on its length: for a
-    /// length v at scale s it lies within a point of v · s (⌊v s⌋ or
-    /// ⌈v s⌉, give or take the products' own rounding). Classes and groups
-    /// are decided by these bounds; frames in between are checked one by one.
+    /// Whether items are large at one zoom and minimum size: by their
+    /// sides times the scale (`v · s` on a zoomed axis, `v` on the other),
+    /// not by the rounded zoomed frame, whose sides depend on where the
+    /// frame stands (issue 20: items of one size are classed alike at any
+    /// offset). Monotone in the sides, so a class's or a group's extreme
+    /// sides decide it; frames in between are checked one by one.
     struct Bounds {
         var zoom: ZoomTransform
         var minSize: Double
 
-        @inline(__always) func least(_ value: Double, _ scaled: Bool) -> Double {
-            scaled ? (value * zoom.scale).rounded(.up) - 1 : value
+        @inline(__always) func scaled(_ value: Double, _ scaled: Bool) -> Double {
+            scaled ? value * zoom.scale : value
         }
-        @inline(__always) func most(_ value: Double, _ scaled: Bool) -> Double {
-            scaled ? (value * zoom.scale).rounded(.down) + 1 : value
-        }
-        /// Every frame with sides at least these is large.
+        /// Every frame with sides at least these is large (and a frame with
+        /// these sides is large exactly when this holds).
         @inline(__always) func allLarge(width: Double, height: Double) -> Bool {
-            least(width, zoom.scalesX) >= minSize && least(height, zoom.scalesY) >= minSize
+            scaled(width, zoom.scalesX) >= minSize && scaled(height, zoom.scalesY) >= minSize
         }
         /// Every frame with sides at most these is small.
         @inline(__always) func allSmall(width: Double, height: Double) -> Bool {
-            most(width, zoom.scalesX) < minSize || most(height, zoom.scalesY) < minSize
+            !allLarge(width: width, height: height)
         }
+        /// Whether one frame is large.
+        @inline(__always) func isLarge(_ frame: Rect) -> Bool { allLarge(width: frame.width, height: frame.height) }
     }
 
     /// Each class's kind, by id: the bounds on zoomed sizes are monotone in
@@ -825,7 +840,7 @@ public struct DetailPyramid: Hashable, Sendable {
 
     private func answer(
         _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, kinds: [Kind], frames: UnsafeBufferPointer<Rect>,
-        find: Finder?
+        find: Finder?, small: SmallCells? = nil
     ) -> Answer {
         let width = Self.power(key.x), height = Self.power(key.y)
         let exact = zoom.unzoomed(rect)
@@ -834,7 +849,9 @@ public struct DetailPyramid: Hashable, Sendable {
 
         var reachX = 0.0, reachY = 0.0  // how far a boundary item's centre may lie outside
         var clustered: [(id: Int, boundary: Bool, cells: Cells)] = []
+        if let small, small.cells.cellCount > 0 { clustered.append((-1, false, small.cells)) }
         for id in kinds.indices where kinds[id] == .small || kinds[id] == .boundary {
+            if kinds[id] == .small, let small, id < small.classes.count, small.classes[id] { continue }
             guard let cells = grid(key, id), cells.cellCount > 0 else { continue }
             let boundary = kinds[id] == .boundary
             if boundary {
@@ -869,9 +886,8 @@ public struct DetailPyramid: Hashable, Sendable {
             if allLarge && !mayMeet { return }
             if !inner && !mayMeet { return }
             forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames, find: find) { position, frame in
-                let zoomed = zoom.rect(frame)
-                if zoomed.width >= minSize && zoomed.height >= minSize {
-                    if zoomed.intersects(rect) { items.append(position) }
+                if bounds.isLarge(frame) {
+                    if zoom.rect(frame).intersects(rect) { items.append(position) }
                 } else if inner {
                     cluster.add(position, frame)
                 }
@@ -886,7 +902,9 @@ public struct DetailPyramid: Hashable, Sendable {
             let (id, boundary, cells) = clustered[0]
             if !boundary, let innerRows, let innerColumns {
                 // Wholly small: the covered cells are the clusters.
-                clusters.reserveCapacity(Swift.min(cells.cellCount, innerRows.count * innerColumns.count))
+                // In doubles: a caller's rectangle or cell can cover 2^41 cells a side (issue 21).
+                let covered = Double(innerRows.count) * Double(innerColumns.count)
+                clusters.reserveCapacity(covered < Double(cells.cellCount) ? Int(covered) : cells.cellCount)
                 for row in cells.occupiedRows(in: innerRows) {
                     cells.visit(row: row, columns: innerColumns) { _, group in
                         clusters.append(zoomedCluster(group))

@@ -1,0 +1,83 @@
+extension DetailPyramid {
+    /// A level's wholly small classes merged into one grid: a cell's group
+    /// is the merge of those classes' groups in it. On mixed sizes a view
+    /// meets tens of classes in every cell; merged once, a pan or an idle
+    /// frame at the same zoom visits each cell once instead of once per
+    /// class (issue 20: the cost grew with the number of size classes).
+    /// Kept per level for the last set of classes asked for; edits keep it
+    /// exact cell by cell (`refreshMerged`).
+    struct SmallCells: Hashable, Sendable {
+        /// By class id: whether the class is merged in.
+        var classes: [Bool]
+        var cells: Cells
+    }
+
+    /// The merged grid of the classes wholly small at this query, built
+    /// when the set changed: nil when fewer than two such classes have
+    /// cells here, or when the level is much larger than what the view
+    /// covers (zoomed in, a view meets a small part of a fine level, so
+    /// merging all of it would cost more than the classes' cells in view).
+    mutating func smallCells(_ key: LevelKey, kinds: [Kind], rect: Rect, zoom: ZoomTransform) -> SmallCells? {
+        var classes = [Bool](repeating: false, count: kinds.count)
+        var ids: [Int] = [], total = 0
+        for id in kinds.indices where kinds[id] == .small {
+            guard let cells = grid(key, id), cells.cellCount > 0 else { continue }
+            classes[id] = true
+            ids.append(id)
+            total += cells.cellCount
+        }
+        guard ids.count >= 2 else { return nil }
+        if let cached = merged[key], cached.classes == classes { return cached }
+        let cover = zoom.unzoomedCover(rect)
+        let coverCells = (cover.width / Self.power(key.x) + 2) * (cover.height / Self.power(key.y) + 2)
+        guard Double(total) <= Swift.max(65_536, 8 * coverCells) else { return nil }
+        let built = SmallCells(classes: classes, cells: Self.merge(ids.map { grid(key, $0)! }))
+        merged[key] = built
+        return built
+    }
+
+    /// The cell-by-cell merge of several grids: a row at a time, its
+    /// cells gathered from every grid and sorted by column.
+    static func merge(_ grids: [Cells]) -> Cells {
+        var rows = Set<Int>()
+        for grid in grids { rows.formUnion(grid.rows.keys) }
+        var result = Cells()
+        var pairs: [(column: Int, group: Group)] = []
+        for row in rows {
+            pairs.removeAll(keepingCapacity: true)
+            for grid in grids {
+                guard let cells = grid.rows[row] else { continue }
+                for slot in cells.columns.indices { pairs.append((cells.columns[slot], cells.payloads[slot])) }
+            }
+            pairs.sort { $0.column < $1.column }
+            var columns: [Int] = [], payloads: [Group] = []
+            for (column, group) in pairs {
+                if columns.last == column {
+                    payloads[payloads.count - 1].merge(group)
+                } else {
+                    columns.append(column)
+                    payloads.append(group)
+                }
+            }
+            result.setRow(row, columns: columns, payloads: payloads)
+        }
+        return result
+    }
+
+    /// After an edit: the merged cells holding `frames` (the item's old and
+    /// new frames) merged again from their classes' cells.
+    mutating func refreshMerged(_ frames: [Rect]) {
+        for key in Array(merged.keys) {
+            let classes = merged[key]!.classes
+            let width = Self.power(key.x), height = Self.power(key.y)
+            for frame in frames {
+                let (row, column) = Self.cell(of: frame, width: width, height: height)
+                var fresh = Group()
+                for id in classes.indices where classes[id] {
+                    if let group = grid(key, id)?.payload(row: row, column: column) { fresh.merge(group) }
+                }
+                merged[key]!.cells.update(row: row, column: column) { $0 = fresh }
+            }
+        }
+    }
+}
