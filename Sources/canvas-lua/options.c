@@ -47,6 +47,9 @@ static const char usage_text[] =
     "  -                       run standard input as the script, and stop handling\n"
     "                          options\n"
     "\n"
+    "What follows the script goes to it as arg[1], arg[2], ...; canvas-lua's own\n"
+    "options there (--format, --svg, ...) are refused unless a -- comes first.\n"
+    "\n"
     "The module is also available to scripts as require \"canvas\".\n";
 
 static void usage_error(const char *program, const char *message, const char *detail) {
@@ -90,6 +93,21 @@ static int option_with_value(int argc, char **argv, int *i, const char *name, co
     if (argv[*i][length] != '\0') return 0;
     *value = *i + 1 < argc ? argv[++*i] : NULL;
     return 1;
+}
+
+/* canvas-lua's own long options, which after the script would silently go to
+** the script (`canvas-lua ring.lua --format text` printing JSON). */
+static const char *const own_options[] = {
+    "--format", "--svg", "--rtl", "--sandbox", "--max-instructions", "--max-memory", "--max-time", NULL,
+};
+
+static const char *own_option(const char *arg) {
+    for (int k = 0; own_options[k]; k++) {
+        size_t length = strlen(own_options[k]);
+        if (strncmp(arg, own_options[k], length) == 0 && (arg[length] == '\0' || arg[length] == '='))
+            return own_options[k];
+    }
+    return NULL;
 }
 
 int options_parse(int argc, char **argv, run_options *out) {
@@ -179,5 +197,18 @@ int options_parse(int argc, char **argv, run_options *out) {
     }
     out->script = argv[i];
     out->script_index = i;
+    /* What follows the script is the script's (its `arg`), as with lua; one of
+    ** canvas-lua's own options there is refused rather than silently handed
+    ** over. After a `--` everything goes to the script, that included. */
+    for (int j = i + 1; j < argc && strcmp(argv[j], "--") != 0; j++) {
+        const char *name = own_option(argv[j]);
+        if (name) {
+            fprintf(stderr, "%s: %s after the script would be the script's argument, not canvas-lua's option; "
+                            "put it before the script (%s [options] script.lua [args...]), "
+                            "or after -- to hand it to the script\n", program, name, program);
+            fprintf(stderr, "Try '%s --help' for more information.\n", program);
+            return OPTIONS_USAGE_ERROR;
+        }
+    }
     return OPTIONS_RUN;
 }

@@ -439,6 +439,29 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         content_width = max_x - min_x;
         content_height = max_y - min_y;
     }
+    /* The content rect (and backdrop) as drawn; the picture covers it, the
+       viewport's overscan band and the viewport's label, all below the legend
+       and inside the picture, wherever they are. */
+    double content_x = -shift_x, content_y = -shift_y;
+    double band = isfinite(overscan) ? fmax(0, overscan) : DEFAULT_OVERSCAN;
+    double draw_min_x = content_x, draw_min_y = content_y;
+    double draw_max_x = content_x + content_width, draw_max_y = content_y + content_height;
+    double label_y = content_y - 8;
+    if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {
+        double vx = output_field(L, -1, "x"), vy = output_field(L, -1, "y");
+        double vw = output_field(L, -1, "width"), vh = output_field(L, -1, "height");
+        draw_min_x = fmin(draw_min_x, vx - band);
+        draw_max_x = fmax(draw_max_x, vx + vw + band);
+        draw_max_y = fmax(draw_max_y, vy + vh + band);
+        label_y = fmin(content_y, vy - band) - 8;   /* above the content and the band */
+        draw_min_y = fmin(draw_min_y, vy - band);
+        draw_min_y = fmin(draw_min_y, label_y - 12); /* the label's cap height */
+        draw_max_x = fmax(draw_max_x, vx + GLYPH * 12 * 8);
+    }
+    lua_pop(L, 1);
+    shift_x = -draw_min_x;
+    shift_y = -draw_min_y;
+    double picture_width = draw_max_x - draw_min_x, picture_height = draw_max_y - draw_min_y;
     lua_getfield(L, result, "items");
     int items = lua_gettop(L);
     lua_Integer count = lua_istable(L, items) ? luaL_len(L, items) : 0;
@@ -453,11 +476,24 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     title_line(L, result, title, count, size_width, size_height, &title_text);
     detail_line(L, result, count, &details);
     /* Wide enough for the text too: about 8.5 and 7 points a character. */
-    double width = fmax(content_width + 2 * MARGIN, MIN_WIDTH);
+    double width = fmax(picture_width + 2 * MARGIN, MIN_WIDTH);
     width = fmax(width, 2 * MARGIN + 8.5 * (double)characters(title_text.text));
     width = fmax(width, 2 * MARGIN + 7 * (double)characters(details.text));
+    /* And for the legend's row, as legend_entry spaces it, so no caption is cut. */
+    {
+        int clusters = lua_getfield(L, result, "clusters") == LUA_TTABLE;
+        lua_pop(L, 1);
+        const char *captions[] = {"item", lua_istable(L, visible) ? "culled" : NULL,
+                                  lua_istable(L, selection) ? "selected" : NULL, clusters ? "cluster" : NULL,
+                                  has_viewport ? "viewport" : NULL, has_viewport ? "overscan" : NULL};
+        double end = MARGIN;
+        for (size_t i = 0; i < sizeof captions / sizeof *captions; i++)
+            if (captions[i]) end += 24 + 7.0 * (double)strlen(captions[i]) + 18;
+        end += 24 + 7.0 * (double)strlen("content bounds");
+        width = fmax(width, end + MARGIN);
+    }
     double header = details.length ? HEADER : HEADER - LINE;
-    double height = content_height + header + 2 * MARGIN;
+    double height = picture_height + header + 2 * MARGIN;
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"", out);
     attribute(out, "width", width);
     attribute(out, "height", height);
@@ -491,15 +527,15 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     /* The content, 1 unit per point, below the header. */
     fprintf(out, "  <g transform=\"translate(%g %g)\">\n", MARGIN + shift_x, header + MARGIN + shift_y);
     fputs("    <rect class=\"content\"", out);
-    attribute(out, "x", -shift_x);
-    attribute(out, "y", -shift_y);
+    attribute(out, "x", content_x);
+    attribute(out, "y", content_y);
     attribute(out, "width", content_width);
     attribute(out, "height", content_height);
     fputs(" fill=\"" COLOR_CONTENT "\" stroke=\"" COLOR_EDGE "\"/>\n", out);
     if (patterned) {
         fputs("    <rect class=\"backdrop\"", out);
-        attribute(out, "x", -shift_x);
-        attribute(out, "y", -shift_y);
+        attribute(out, "x", content_x);
+        attribute(out, "y", content_y);
         attribute(out, "width", content_width);
         attribute(out, "height", content_height);
         fputs(" fill=\"url(#backdrop)\"/>\n", out);
@@ -545,7 +581,6 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         double vw = output_field(L, -1, "width"), vh = output_field(L, -1, "height");
         /* The band items are culled against: the viewport grown by the overscan
            (drawn at 0 too, under the viewport's outline, so it is always there). */
-        double band = isfinite(overscan) ? fmax(0, overscan) : DEFAULT_OVERSCAN;
         fputs("    <rect class=\"overscan\"", out);
         write_rect_attributes(out, vx - band, vy - band, vw + 2 * band, vh + 2 * band);
         fputs(" fill=\"none\" stroke=\"" COLOR_VIEWPORT "\" stroke-opacity=\"0.6\" stroke-width=\"1\""
@@ -554,10 +589,10 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         write_rect_attributes(out, vx, vy, vw, vh);
         fputs(" fill=\"" COLOR_VIEWPORT "\" fill-opacity=\"0.04\" stroke=\"" COLOR_VIEWPORT
               "\" stroke-width=\"2\"/>\n", out);
-        /* Above the content, over the viewport's left edge: it covers no item. */
+        /* Above the content and the band, over the viewport's left edge: it covers no item. */
         fputs("    <text class=\"viewport-label\"", out);
         attribute(out, "x", vx);
-        attribute(out, "y", -8);
+        attribute(out, "y", label_y);
         fputs(" font-size=\"12\" font-weight=\"bold\" fill=\"" COLOR_VIEWPORT "\">viewport</text>\n", out);
         write_indicators(L, result, vx, vy, out);
     }

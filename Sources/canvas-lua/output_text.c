@@ -8,19 +8,20 @@
 #include "output.h"
 
 /* Two decimals is plenty for reading; a number too large for them to
-   matter (or to fit a long long) is printed whole, as JSON would. */
-static void write_cell(FILE *out, double value) {
-    char text[OUTPUT_NUMBER_SIZE];
+   matter (or to fit a long long) is printed whole, as JSON would. The
+   header lines and the item table round alike. */
+static const char *number(double value, char text[OUTPUT_NUMBER_SIZE]) {
     double rounded = fabs(value) < 1e15 ? round(value * 100) / 100 : value;
     if (rounded != floor(rounded))
-        snprintf(text, sizeof text, "%.2f", rounded);
+        snprintf(text, OUTPUT_NUMBER_SIZE, "%.2f", rounded);
     else
         output_format_number(rounded, text);
-    fprintf(out, " %10s", text);
+    return text;
 }
 
-static const char *number(double value, char text[OUTPUT_NUMBER_SIZE]) {
-    return output_format_number(value, text);
+static void write_cell(FILE *out, double value) {
+    char text[OUTPUT_NUMBER_SIZE];
+    fprintf(out, " %10s", number(value, text));
 }
 
 void output_text(lua_State *L, int result, FILE *out) {

@@ -6,7 +6,9 @@
 ** text chunks. It loses io, the rest of os, debug, dofile, loadfile,
 ** package loading (require finds only modules already loaded) and binary
 ** chunks. A refused name is not just nil: using it raises an error saying
-** the sandbox refused it.
+** the sandbox refused it. os.getenv alone reads as nil, so the common
+** `if os.getenv then ... end` (or `os.getenv and os.getenv("HOME")`) of a
+** script that runs either way takes its fallback instead of stopping.
 */
 #include <string.h>
 
@@ -25,9 +27,18 @@ static void push_refusal(lua_State *L, const char *name) {
     lua_pushcclosure(L, refuse, 1);
 }
 
+/* Refused fields that read as nil (library.key): absent, not an error. */
+static const char *const absent_fields[] = {"os.getenv", NULL};
+
 static int refuse_index(lua_State *L) {
     const char *library = lua_tostring(L, lua_upvalueindex(1));
     const char *key = lua_tostring(L, 2);
+    for (int i = 0; key && absent_fields[i]; i++) {
+        size_t length = strlen(library);
+        if (strncmp(absent_fields[i], library, length) == 0 && absent_fields[i][length] == '.' &&
+            strcmp(absent_fields[i] + length + 1, key) == 0)
+            return 0;  /* nil */
+    }
     return luaL_error(L, "%s%s%s is not available in the sandbox (--sandbox)",
                       library, key ? "." : "", key ? key : "");
 }

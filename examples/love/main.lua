@@ -10,9 +10,30 @@ hands it input with love.timer's clock and draws canvas:visible_items().
     love examples/love                        (after scripts/build; see README.md here)
     love examples/love --autoplay shot.png    (drives itself, saves a screenshot, quits)
 ]]
+-- --autoplay runs unattended (CI): an error prints and quits with status 1
+-- instead of opening LÖVE's error screen, which would wait for a user.
+for _, value in ipairs(arg or {}) do
+  if value == "--autoplay" then
+    function love.errorhandler(message)
+      io.stderr:write("Error: " .. tostring(message) .. "\n" .. debug.traceback("", 2) .. "\n")
+      io.stderr:flush()
+      return nil  -- no error screen: LÖVE quits
+    end
+  end
+end
+
+-- canvas.ffi from LUA_PATH first (an install: DIR/share/lua/5.1/?.lua, which
+-- then finds DIR/lib/libcanvas.so.1 beside it; /usr/local is on LuaJIT's
+-- default path), else from this checkout's lua/ folder (which finds the
+-- checkout's build, or $CANVAS_LIB).
 local here = love.filesystem.getSource()
-package.path = here .. "/../../lua/?.lua;" .. package.path
-local canvas = require "canvas.ffi"
+package.path = package.path .. ";" .. here .. "/../../lua/?.lua"
+local found, canvas = pcall(require, "canvas.ffi")
+if not found then
+  error("the example needs canvas.ffi and libcanvas.so: after scripts/install --prefix DIR, run with " ..
+        "LUA_PATH='DIR/share/lua/5.1/?.lua;;'; from the checkout, run scripts/build first (or set CANVAS_LIB)." ..
+        "\n" .. tostring(canvas), 0)
+end
 
 local COUNT, COLUMNS, CARD = 100000, 400, {width = 56, height = 40}
 local c, clock0

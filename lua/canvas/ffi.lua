@@ -12,7 +12,8 @@ strings), except what docs/lua.md lists as "Not here". The C
 declarations below are generated from include/canvas.h (scripts/gen-ffi).
 
 The library is found at $CANVAS_LIB, else beside this file's install prefix
-(PREFIX/lib/libcanvas.so.1 for PREFIX/share/lua/5.1/canvas/ffi.lua), else in
+(PREFIX/lib/libcanvas.so.1 for PREFIX/share/lua/5.1/canvas/ffi.lua; the
+rock's TREE/lib/lua/5.4/canvas/libcanvas.so for TREE/share/lua/5.4), else in
 the checkout's build folders (REPO/.build/debug or release, for
 REPO/lua/canvas/ffi.lua), else on the loader's path.
 
@@ -487,6 +488,10 @@ local function load_library()
   local source = debug.getinfo(1, "S").source
   local prefix = source:sub(1, 1) == "@" and source:sub(2):match("^(.*)/share/lua/5%.1/canvas/ffi%.lua$")
   if prefix then candidates[#candidates + 1] = prefix .. "/lib/libcanvas.so." .. HEADER_ABI_VERSION end
+  -- Installed by the LuaRocks rock: TREE/share/lua/5.4/canvas/ffi.lua, the library in TREE/lib/lua/5.4/canvas/.
+  local tree, lua_version
+  if source:sub(1, 1) == "@" then tree, lua_version = source:sub(2):match("^(.*)/share/lua/(5%.%d)/canvas/ffi%.lua$") end
+  if tree then candidates[#candidates + 1] = tree .. "/lib/lua/" .. lua_version .. "/canvas/libcanvas.so" end
   -- Loaded from a checkout (REPO/lua/canvas/ffi.lua): its build folders.
   local repo = source:sub(1, 1) == "@" and source:sub(2):match("^(.*)/lua/canvas/ffi%.lua$")
   if repo then

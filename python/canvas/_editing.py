@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 from ctypes import c_int, c_size_t, c_uint64
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Optional, Sequence
 
 from ._buffers import as_doubles, pointer_to
 
@@ -27,31 +27,33 @@ __all__ = [
     "GUIDE_EDGE", "GUIDE_CENTER", "GUIDE_GAP", "GUIDE_GRID",
 ]
 
-SCROLL_UNBOUNDED = 0
-SCROLL_CONTENT = 1
-REORDER_FRONT = 0
-REORDER_BACK = 1
-MARQUEE_INTERSECT = 0
-MARQUEE_CONTAIN = 1
-SELECTION_REPLACE = 0
-SELECTION_ADD = 1
-SELECTION_TOGGLE = 2
-SELECTION_SUBTRACT = 3
-TOOL_PAN = 0
-TOOL_SELECT = 1
-GUIDE_EDGE = 0
-GUIDE_CENTER = 1
-GUIDE_GAP = 2
-GUIDE_GRID = 3
+from ._constants import (  # noqa: E402  (canvas.h's, generated: scripts/gen-python-constants)
+    GUIDE_CENTER, GUIDE_EDGE, GUIDE_GAP, GUIDE_GRID, MARQUEE_CONTAIN, MARQUEE_INTERSECT, REORDER_BACK,
+    REORDER_FRONT, SCROLL_CONTENT, SCROLL_UNBOUNDED, SELECTION_ADD, SELECTION_REPLACE, SELECTION_SUBTRACT,
+    SELECTION_TOGGLE, TOOL_PAN, TOOL_SELECT,
+)
 
 _GUIDE_KINDS = {GUIDE_EDGE: "edge", GUIDE_CENTER: "center", GUIDE_GAP: "gap", GUIDE_GRID: "grid"}
 
 
-def _ids(ids: Sequence[int]):
+def _ids(ids: Sequence[int]) -> Any:
     return (c_uint64 * max(len(ids), 1))(*ids)
 
 
 class EditingMixin:
+    # What Engine supplies, declared for type checkers only.
+    lib: Any
+    handle: Optional[int]
+    if TYPE_CHECKING:
+        def _check(self, status: int, function: str) -> None:
+            raise NotImplementedError
+
+        def _copy(self, function: str, element: Any, *args: Any) -> "list[Any]":
+            raise NotImplementedError
+
+        def selection(self) -> "list[int]":
+            raise NotImplementedError
+
     # -- the free layout --
 
     def set_item_frames(self, frames: Sequence[Sequence[float]], ids: Optional[Sequence[int]] = None) -> None:

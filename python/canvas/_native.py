@@ -47,138 +47,21 @@ SOURCE_BUILD = Path(__file__).resolve().parents[2] / ".build" / "debug" / "libca
 
 # --- Constants (mirroring canvas.h) ------------------------------------------
 
-ABI_VERSION = 1
+# The constants are canvas.h's, generated into _constants.py (scripts/gen-python-constants).
+from ._constants import *  # noqa: E402,F401,F403
+from ._constants import OK, ERR_CALLBACK, FLOW_ALIGN_CENTER, MODIFIER_SHIFT, Status, ZoomEvent
+
 VERSION = __version__  # include/canvas.h's CANVAS_VERSION; tests/python/test_package.py checks it
 
-OK = 0
-ERR_NULL = 1
-ERR_INVALID_ARGUMENT = 2
-ERR_NON_FINITE = 3
-ERR_CALLBACK = 4
-ERR_BUFFER_TOO_SMALL = 5
-ERR_BAD_LAYOUT = 6
-ERR_BUSY = 7
-ERR_NOT_FOUND = 8
-ERR_NO_MEMORY = 9
+STATUS_NAMES = {status.value: f"CANVAS_{status.name}" for status in Status}
 
-STATUS_NAMES = {
-    OK: "CANVAS_OK",
-    ERR_NULL: "CANVAS_ERR_NULL",
-    ERR_INVALID_ARGUMENT: "CANVAS_ERR_INVALID_ARGUMENT",
-    ERR_NON_FINITE: "CANVAS_ERR_NON_FINITE",
-    ERR_CALLBACK: "CANVAS_ERR_CALLBACK",
-    ERR_BUFFER_TOO_SMALL: "CANVAS_ERR_BUFFER_TOO_SMALL",
-    ERR_BAD_LAYOUT: "CANVAS_ERR_BAD_LAYOUT",
-    ERR_BUSY: "CANVAS_ERR_BUSY",
-    ERR_NOT_FOUND: "CANVAS_ERR_NOT_FOUND",
-    ERR_NO_MEMORY: "CANVAS_ERR_NO_MEMORY",
-}
-
-FLOW_ALIGN_TOP = 0
-FLOW_ALIGN_CENTER = 1
-FLOW_ALIGN_BOTTOM = 2
-
-CONTENT_AUTOMATIC = 0
-CONTENT_FIXED = 1
-CONTENT_AT_LEAST = 2
-
-DIRECTION_LTR = 0
-DIRECTION_RTL = 1
-
-STEP_IDLE = 0
-STEP_DEFERRED = 1
-STEP_MEASURED = 2
-STEP_RESOLVED = 3
-
-PAGE_LEFT = 0
-PAGE_RIGHT = 1
-PAGE_UP = 2
-PAGE_DOWN = 3
-
-BACKDROP_NONE = 0
-BACKDROP_DOTS = 1
-BACKDROP_GRID = 2
-
-ZOOM_HORIZONTAL = 0
-ZOOM_VERTICAL = 1
-ZOOM_BOTH = 2
-
-ZOOM_WILL_BEGIN = 0
-ZOOM_DID_CHANGE = 1
-ZOOM_DID_END = 2
-
-PINCH_BEGAN = 0
-PINCH_CHANGED = 1
-PINCH_ENDED = 2
-PINCH_CANCELLED = 3
-PINCH_FAILED = 4
-
-SELECT_NOTHING = 0
-SELECT_SELECTED = 1
-SELECT_REFUSED = 2
-
-PHASE_IDLE = 0
-PHASE_DRAGGING = 1
-PHASE_DECELERATING = 2
-PHASE_BOUNCING = 3
-PHASE_ANIMATING = 4
-PHASE_PINCHING = 5
 PHASE_NAMES = ("idle", "dragging", "decelerating", "bouncing", "animating", "pinching")
-
-MODIFIER_SHIFT = 1
-MODIFIER_CTRL = 2
-MODIFIER_ALT = 4
-MODIFIER_META = 8
-
-POINTER_DOWN = 0
-POINTER_MOVE = 1
-POINTER_UP = 2
-POINTER_CANCEL = 3
-
-WHEEL_PIXEL = 0
-WHEEL_LINE = 1
-WHEEL_PAGE = 2
-WHEEL_MODES = ("pixel", "line", "page")
-
-KEY_LEFT = 0
-KEY_RIGHT = 1
-KEY_UP = 2
-KEY_DOWN = 3
-KEY_PAGE_UP = 4
-KEY_PAGE_DOWN = 5
-KEY_HOME = 6
-KEY_END = 7
-KEY_DELETE = 8
 KEY_NAMES = ("left", "right", "up", "down", "page_up", "page_down", "home", "end", "delete")
-
-BOUNCE_AUTOMATIC = 0
-BOUNCE_ALWAYS = 1
-BOUNCE_BASED_ON_SIZE = 2
-BOUNCE_NEVER = 3
 BOUNCE_NAMES = ("automatic", "always", "based_on_size", "never")
-
-INDICATORS_AUTOMATIC = 0
-INDICATORS_VISIBLE = 1
-INDICATORS_HIDDEN = 2
 INDICATOR_NAMES = ("automatic", "visible", "hidden")
-
-PAN_FREE = 0
-PAN_HORIZONTAL = 1
-PAN_VERTICAL = 2
-PAN_LOCKED = 3
 PAN_AXIS_NAMES = ("free", "horizontal", "vertical", "locked")
-
-AXIS_HORIZONTAL = 0
-AXIS_VERTICAL = 1
 AXIS_NAMES = ("horizontal", "vertical")
-
-DURATION_DEFAULT = -1
-
-# Level of detail (canvas_query_lod): the usual min_size and cell, in screen points.
-LOD_MIN_SIZE = 8
-LOD_CELL = 16
-DECELERATION_NORMAL = 0.998
-DECELERATION_FAST = 0.99
+WHEEL_MODES = ("pixel", "line", "page")
 
 # --- Structs -----------------------------------------------------------------
 
@@ -599,14 +482,7 @@ def status_name(status: int) -> str:
     return STATUS_NAMES.get(status, f"status {status}")
 
 
-class CanvasError(Exception):
-    """A failed call: its status code and the engine's last-error message."""
-
-    def __init__(self, status: int, message: str, function: str = ""):
-        self.status = status
-        self.message = message
-        self.function = function
-        super().__init__(f"{function}: {status_name(status)}: {message}")
+from ._errors import CanvasError  # noqa: E402  (one subclass per status)
 
 
 # Shapes on the Python side.
@@ -619,15 +495,16 @@ PointTuple = Tuple[float, float]
 RectTuple = Tuple[float, float, float, float]
 Proposal = Tuple[Optional[float], Optional[float]]
 
-# A Python place function: place(user, sizes, proposal) -> frames, where
-# sizes is a list of (width, height), proposal a (width, height) pair with NaN
-# for an open side, and frames a sequence of (x, y, width, height), one per
-# item. Raising fails the resolve; the exception text becomes the message.
-PlaceCallable = Callable[[Any, "list[SizeTuple]", Tuple[float, float]], Iterable[Sequence[float]]]
-# measure(user, id, index, proposal_width) -> (width, height)
-MeasureCallable = Callable[[Any, int, int, float], Sequence[float]]
-# zoom(user, event, scale) -> None or a status
-ZoomCallable = Callable[[Any, int, float], Optional[int]]
+# A Python place function: place(sizes, proposal) -> frames, where sizes is a
+# list of (width, height), proposal a (width, height) pair with None for an
+# open side, and frames a sequence of (x, y, width, height), one per item.
+# Raising fails the resolve; the exception text becomes the message. State
+# goes in a closure or a bound method: no user argument.
+PlaceCallable = Callable[["list[SizeTuple]", Proposal], Iterable[Sequence[float]]]
+# measure(id, index, proposal_width) -> (width, height)
+MeasureCallable = Callable[[int, int, float], Sequence[float]]
+# zoom(event, scale) -> None or a status
+ZoomCallable = Callable[[ZoomEvent, float], Optional[int]]
 
 
 def _message_of(error: BaseException) -> bytes:
@@ -641,6 +518,36 @@ def _message_of(error: BaseException) -> bytes:
         text = f"{name} (its message could not be read: {type(inner).__name__})"
     text = text or name
     return text.encode("utf-8", "backslashreplace").replace(b"\0", b"\\0")
+
+
+def _shown(value: Any) -> str:
+    """A returned value for a message: short, and never failing."""
+    try:
+        text = repr(value)
+    except BaseException:
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _frames_of(result: Any, count: int) -> "list[Tuple[float, float, float, float]]":
+    """What a place function returned, as count frames of four floats, or a
+    TypeError/ValueError that says what was wrong with it."""
+    try:
+        frames = list(result)
+    except TypeError:
+        raise TypeError(f"place returned {_shown(result)}: it must return a sequence of "
+                        "(x, y, width, height) frames, one per item") from None
+    if len(frames) != count:
+        raise ValueError(f"place returned {len(frames)} frames for {count} items")
+    checked = []
+    for i, frame in enumerate(frames):
+        try:
+            x, y, width, height = frame  # Rect(*frame) would take three numbers and make the height 0
+            checked.append((float(x), float(y), float(width), float(height)))
+        except (TypeError, ValueError):
+            raise TypeError(f"place returned frame {i} as {_shown(frame)}: a frame is (x, y, width, height), "
+                            "four numbers") from None
+    return checked
 
 
 from ._editing import EditingMixin  # noqa: E402  (the editing methods, in their own file)
@@ -825,7 +732,7 @@ class Engine(EditingMixin):
         status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, alignment_point)
         self._check(status, "canvas_set_layout_grid")
 
-    def set_layout(self, place: Callable[[list[SizeTuple], Proposal], Iterable[Sequence[float]]]) -> None:
+    def set_layout(self, place: PlaceCallable) -> None:
         """Selects a layout written in Python: ``place(sizes, proposal) -> frames``.
 
         ``sizes`` is a list of (width, height); ``proposal`` is (width, height)
@@ -834,37 +741,28 @@ class Engine(EditingMixin):
         fails the resolve, and its text becomes the ``CanvasError`` message.
         """
 
-        def adapt(_user: Any, sizes: list[SizeTuple], proposal: Tuple[float, float]) -> Iterable[Sequence[float]]:
-            width, height = (None if math.isnan(side) else side for side in proposal)
-            return place(sizes, (width, height))
-
-        self.set_custom(adapt)
-
-    def set_custom(self, place: PlaceCallable, user: Any = None) -> None:
-        """Selects a custom layout run by a Python callable.
-
-        user travels through the engine as a real void *: the address of a
-        py_object cell holding it, turned back into the object on each call.
-        """
         lib = self.lib
 
-        def trampoline(user_obj: Any, sizes: Any, count: int, proposal_width: float, proposal_height: float,
+        def trampoline(_user: Any, sizes: Any, count: int, proposal_width: float, proposal_height: float,
                        frames_out: Any) -> int:
             size_list = [(sizes[i].width, sizes[i].height) for i in range(count)]
-            frames = list(place(user_obj, size_list, (proposal_width, proposal_height)))
-            if len(frames) != count:
-                raise ValueError(f"place returned {len(frames)} frames for {count} items")
-            for i, frame in enumerate(frames):
-                x, y, width, height = frame  # Rect(*frame) would take three numbers and make the height 0
+            open_width = None if math.isnan(proposal_width) else proposal_width
+            open_height = None if math.isnan(proposal_height) else proposal_height
+            frames = _frames_of(place(size_list, (open_width, open_height)), count)
+            for i, (x, y, width, height) in enumerate(frames):
                 frames_out[i] = Rect(x, y, width, height)
             return OK
 
         place_fn = PLACE_FN(self._guarded(trampoline))
-        user_box = ctypes.py_object(user)
+        user_box = ctypes.py_object(None)
         status = lib.canvas_set_layout_custom(self.handle, place_fn, ctypes.addressof(user_box))
         self._check(status, "canvas_set_layout_custom")
         self._place_fn = place_fn
         self._user_box = user_box
+
+    def set_custom(self, place: PlaceCallable) -> None:
+        """The same as set_layout (its older name)."""
+        self.set_layout(place)
 
     # -- options --
 
@@ -949,10 +847,10 @@ class Engine(EditingMixin):
         status = self.lib.canvas_set_estimated_item_size(self.handle, Size(width, height))
         self._check(status, "canvas_set_estimated_item_size")
 
-    def set_measure(self, measure: Optional[MeasureCallable], user: Any = None, chunk_size: int = 0) -> None:
-        """Sets a Python measure function: measure(user, id, index,
-        proposal_width) -> (width, height). Raising fails the step; the
-        exception text becomes the message. None removes it."""
+    def set_measure(self, measure: Optional[MeasureCallable], chunk_size: int = 0) -> None:
+        """Sets a Python measure function: measure(id, index, proposal_width)
+        -> (width, height). Raising fails the step; the exception text
+        becomes the message. None removes it."""
         lib = self.lib
         chunk_size = fit(chunk_size, "size_t", "chunk_size")
         if measure is None:
@@ -962,13 +860,18 @@ class Engine(EditingMixin):
             self._measure_box = None
             return
 
-        def trampoline(user_obj: Any, item_id: int, index: int, proposal_width: float, size_out: Any) -> int:
-            width, height = measure(user_obj, item_id, index, proposal_width)
-            size_out[0] = Size(width, height)
+        def trampoline(_user: Any, item_id: int, index: int, proposal_width: float, size_out: Any) -> int:
+            size = measure(item_id, index, proposal_width)
+            try:
+                width, height = size
+                size_out[0] = Size(width, height)
+            except (TypeError, ValueError):
+                raise TypeError(f"measure returned {_shown(size)} for id {item_id}: a size is (width, height), "
+                                "two numbers") from None
             return OK
 
         measure_fn = MEASURE_FN(self._guarded(trampoline))
-        user_box = ctypes.py_object(user)
+        user_box = ctypes.py_object(None)
         status = lib.canvas_set_measure(self.handle, measure_fn, ctypes.addressof(user_box), chunk_size)
         self._check(status, "canvas_set_measure")
         self._measure_fn = measure_fn
@@ -1105,8 +1008,9 @@ class Engine(EditingMixin):
 
     # -- zoom --
 
-    def set_zoom_callback(self, callback: Optional[ZoomCallable], user: Any = None) -> None:
-        """Sets a Python zoom callback: callback(user, event, scale). It may
+    def set_zoom_callback(self, callback: Optional[ZoomCallable]) -> None:
+        """Sets a Python zoom callback: callback(event, scale), event a
+        ZoomEvent. It may
         return a status (None counts as OK; a status must fit a C int);
         raising fails the call."""
         lib = self.lib
@@ -1116,12 +1020,12 @@ class Engine(EditingMixin):
             self._zoom_box = None
             return
 
-        def trampoline(user_obj: Any, event: int, scale: float) -> int:
-            result = callback(user_obj, event, scale)
+        def trampoline(_user: Any, event: int, scale: float) -> int:
+            result = callback(ZoomEvent(event), scale)
             return OK if result is None else fit(result, "int", "the zoom callback's status")
 
         zoom_fn = ZOOM_FN(self._guarded(trampoline))
-        user_box = ctypes.py_object(user)
+        user_box = ctypes.py_object(None)
         status = lib.canvas_set_zoom_callback(self.handle, zoom_fn, ctypes.addressof(user_box))
         self._check(status, "canvas_set_zoom_callback")
         self._zoom_fn = zoom_fn
@@ -1317,7 +1221,7 @@ class Engine(EditingMixin):
     # -- level of detail --
 
     def visible_lod(self, min_size: float = LOD_MIN_SIZE, cell: float = LOD_CELL,
-                    rect: Optional[Sequence[float]] = None) -> dict:
+                    rect: Optional[Sequence[float]] = None) -> dict[str, Any]:
         """The level-of-detail answer over rect (zoomed content coordinates;
         None: the viewport's culling rectangle), by canvas_query_lod's rules:
         {"items": [(id, x, y, width, height), ...] for the items shown one by

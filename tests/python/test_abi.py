@@ -7,6 +7,8 @@ root:  CANVAS_LIB=.build/debug/libcanvas.so python -m pytest tests/python
 
 from __future__ import annotations
 
+import functools
+
 import ctypes
 import math
 import pathlib
@@ -220,7 +222,7 @@ def test_sanitize(engine):
     nan, inf = float("nan"), float("inf")
     ring = new_ring(10)
     engine.set_items([(10, 30), (nan, 10), (-5, 20), (inf, -inf), (30, nan), (10, 30)])
-    engine.set_custom(ring_place, ring)
+    engine.set_layout(functools.partial(ring_place, ring))
     engine.resolve()
     assert ring["sizes"] == [(10, 30), (0, 10), (0, 20), (0, 0), (30, 0), (10, 30)]
     assert [f[2:] for f in engine.frames()] == ring["sizes"]
@@ -229,13 +231,12 @@ def test_sanitize(engine):
 def test_custom_place_with_user_data(engine):
     ring = new_ring(100)
     engine.set_items(RING)
-    engine.set_custom(ring_place, ring)
+    engine.set_layout(functools.partial(ring_place, ring))
     assert ring["calls"] == 0
     engine.resolve()
     assert ring["calls"] == 1
     assert ring["sizes"] == RING
-    pw, ph = ring["proposal"]
-    assert math.isnan(pw) and math.isnan(ph)
+    assert ring["proposal"] == (None, None)  # both sides open
     # Negative coordinates: cluster x -110..110, y -115..105 -> 220x220,
     # shifted by (110, 115).
     assert engine.frames() == approx_frames(at([(200, 105), (90, 210), (0, 105), (105, 0)], RING))
@@ -303,7 +304,7 @@ def test_raw_callback_user_pointer(lib):
 def test_failing_callback_keeps_message_and_frames(engine):
     ring = new_ring(100)
     engine.set_items(RING)
-    engine.set_custom(ring_place, ring)
+    engine.set_layout(functools.partial(ring_place, ring))
     engine.resolve()
     good = (engine.frames(), engine.content_size(), engine.content_bounds())
 
@@ -317,7 +318,7 @@ def test_failing_callback_keeps_message_and_frames(engine):
     assert (engine.frames(), engine.content_size(), engine.content_bounds()) == good
 
     # A Python callable returning the wrong number of frames is a failure too.
-    engine.set_custom(lambda user, sizes, proposal: [(0, 0, 1, 1)], None)
+    engine.set_custom(lambda sizes, proposal: [(0, 0, 1, 1)])
     with pytest.raises(CanvasError) as info:
         engine.resolve()
     assert info.value.status == cv.ERR_CALLBACK
@@ -355,7 +356,7 @@ def test_reentrant_call_is_busy(engine, lib):
     ring = new_ring(100)
     busy = {}
 
-    def place(user, sizes, proposal):
+    def place(sizes, proposal):
         for name, call in [
             ("resolve", engine.resolve),
             ("set_items", lambda: engine.set_items(sizes)),
@@ -368,10 +369,10 @@ def test_reentrant_call_is_busy(engine, lib):
                 busy[name] = cv.OK
             except CanvasError as error:
                 busy[name] = error.status
-        return ring_place(user, sizes, proposal)
+        return ring_place(ring, sizes, proposal)
 
     engine.set_items(RING)
-    engine.set_custom(place, ring)
+    engine.set_layout(place)
     engine.resolve()
     assert busy == dict.fromkeys(["resolve", "set_items", "set_flow", "frames", "content_size"], cv.ERR_BUSY)
     assert ring["calls"] == 1
@@ -382,11 +383,11 @@ def test_reentrant_call_is_busy(engine, lib):
 def test_non_finite_frame_is_bad_layout(engine):
     ring = new_ring(100)
     engine.set_items(RING)
-    engine.set_custom(ring_place, ring)
+    engine.set_layout(functools.partial(ring_place, ring))
     engine.resolve()
     good = engine.frames()
     for bad in [(float("nan"), 0, 1, 1), (0, 0, float("inf"), 1), (0, 0, -1, 1)]:
-        engine.set_custom(lambda user, sizes, proposal, bad=bad: [bad] + [(0, 0, 1, 1)] * (len(sizes) - 1))
+        engine.set_custom(lambda sizes, proposal, bad=bad: [bad] + [(0, 0, 1, 1)] * (len(sizes) - 1))
         with pytest.raises(CanvasError) as info:
             engine.resolve()
         assert info.value.status == cv.ERR_BAD_LAYOUT

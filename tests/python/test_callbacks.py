@@ -66,7 +66,7 @@ CLOSE_CASES = {
     """,
     "failing place": """
         engine.set_items([(10, 10)] * 3)
-        def place(user, sizes, proposal):
+        def place(sizes, proposal):
             engine.close()
             gc.collect()
             raise ValueError("closed and failed")
@@ -194,7 +194,7 @@ def test_zoom_callback_failures_roll_the_zoom_back(laid_out, error):
 
 @pytest.mark.parametrize("status", [2**32, -(2**31) - 1, 2.0, "1"])
 def test_a_zoom_status_that_is_no_c_int_fails_the_call(laid_out, status):
-    laid_out.set_zoom_callback(lambda user, event, scale: status)
+    laid_out.set_zoom_callback(lambda event, scale: status)
     with pytest.raises(canvas.CanvasError) as info:
         laid_out.set_zoom(2)
     assert info.value.status == canvas.ERR_CALLBACK

@@ -45,7 +45,7 @@ def frames_canvas(lib, frames, ids=None) -> Engine:
     y are 0, so normalizing moves nothing); no viewport, no overscan."""
     engine = Engine(lib)
     engine.set_items([(w, h) for _, _, w, h in frames], ids)
-    engine.set_custom(lambda user, sizes, proposal: frames)
+    engine.set_custom(lambda sizes, proposal: frames)
     engine.resolve()
     engine.set_initial_anchor(0, 0)
     engine.set_overscan(0)
@@ -451,8 +451,7 @@ class Measurer:
         self.reentry = None  # a callable run from inside, its result kept
         self.reentry_results = []
 
-    def __call__(self, user, item_id, index, proposal_width):
-        assert user is self  # the user pointer came back intact
+    def __call__(self, item_id, index, proposal_width):
         self.calls.append((item_id, index, proposal_width))
         if self.reentry:
             self.reentry_results.append(self.reentry())
@@ -465,7 +464,7 @@ def measured(lib, ids=None, count=None, chunk=0):
     """An engine whose items (ids, or 1..count) are measured by a Measurer."""
     engine = Engine(lib)
     measurer = Measurer(engine)
-    engine.set_measure(measurer, measurer, chunk)
+    engine.set_measure(measurer, chunk)
     engine.set_items(None, ids, count)
     engine.resolve()
     return engine, measurer
@@ -643,7 +642,7 @@ def test_set_measure_after_a_fixed_size_measures(lib):
         measurer = Measurer(engine)
         engine.set_item_size(50, 50)
         engine.set_items(None, count=2)
-        engine.set_measure(measurer, measurer)
+        engine.set_measure(measurer)
         assert engine.pending_measurements() == 2
         assert engine.step() == cv.STEP_RESOLVED
         assert sizes(engine) == [(10, 6), (20, 7)]

@@ -72,10 +72,9 @@ class ZoomLog:
         self.fail_on = None
         self.reentry = None
         self.reentry_results = []
-        engine.set_zoom_callback(self, self)
+        engine.set_zoom_callback(self)
 
-    def __call__(self, user, event, scale):
-        assert user is self  # the user pointer came back intact
+    def __call__(self, event, scale):
         self.events.append((event, scale))
         if self.reentry:
             self.reentry_results.append(self.reentry())
@@ -193,7 +192,7 @@ FRACTIONAL = [(0, 0, 33.3, 40.4), (50.2, 7.5, 15.5, 15.5), (100.7, 60.2, 20.1, 1
 def fractional(lib):
     with Engine(lib) as engine:
         engine.set_items([(w, h) for _, _, w, h in FRACTIONAL])
-        engine.set_custom(lambda user, sizes, proposal: FRACTIONAL)
+        engine.set_custom(lambda sizes, proposal: FRACTIONAL)
         engine.resolve()
         yield engine
 

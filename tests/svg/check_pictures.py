@@ -2,9 +2,12 @@
 """What the gallery's pictures must show (docs/gallery/*.svg, as
 `canvas-lua --svg` draws them): every item label fits its box (its width
 estimated at 0.6 font sizes a character, as output_svg.c sizes it), the
-viewport's label covers no item, and a viewport comes with its overscan
-band, the viewport grown by the same amount on every side."""
+viewport's label covers no item, a viewport comes with its overscan
+band, the viewport grown by the same amount on every side, and the drawing
+(content, items, clusters, viewport, band, label) lies inside the picture
+and below the legend: nothing cut off, nothing drawn through the legend."""
 import pathlib
+import re
 import sys
 import xml.dom.minidom
 
@@ -24,8 +27,64 @@ def overlaps(a, b):
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+def legend_bottom(document):
+    """The lowest point of the title, details and legend (drawn outside the content's <g>)."""
+    svg = document.documentElement
+    bottom = 0.0
+    for node in svg.childNodes:
+        if node.nodeType != node.ELEMENT_NODE or node.tagName in ("g", "defs"):
+            continue
+        if node.tagName == "text":
+            bottom = max(bottom, number(node, "y") + 0.25 * number(node, "font-size"))  # descenders
+        elif node.tagName == "rect" and node.getAttribute("y"):
+            bottom = max(bottom, number(node, "y") + number(node, "height"))
+    return bottom
+
+
+def legend_cut(path, document):
+    """Legend captions (and the title lines) that run past the picture's right edge."""
+    svg = document.documentElement
+    width = number(svg, "width")
+    for node in svg.childNodes:
+        if node.nodeType == node.ELEMENT_NODE and node.tagName == "text":
+            text = "".join(n.data for n in node.childNodes if n.nodeType == n.TEXT_NODE)
+            size = number(node, "font-size")
+            # Captions at 0.6 font sizes a character; the title and details as output_svg.c sizes the picture.
+            per_character = {15: 8.5, 12: 7}.get(int(size), GLYPH * size)
+            if number(node, "x") + per_character * len(text) > width + 1e-6:
+                yield f"{path.name}: the legend's {text!r} is cut by the picture's right edge ({width:g})"
+
+
+def drawing_outside(path, document):
+    """What of the drawing is cut by the picture's edge or drawn over the legend."""
+    svg = document.documentElement
+    width, height = number(svg, "width"), number(svg, "height")
+    top = legend_bottom(document)
+    for group in (g for g in svg.childNodes if g.nodeType == g.ELEMENT_NODE and g.tagName == "g"):
+        match = re.fullmatch(r"translate\(([-0-9.e+]+) ([-0-9.e+]+)\)", group.getAttribute("transform"))
+        if not match:
+            continue
+        dx, dy = float(match.group(1)), float(match.group(2))
+        for node in group.getElementsByTagName("*"):
+            kind = node.getAttribute("class")
+            if node.tagName == "rect" and kind in ("content", "item", "cluster", "viewport", "overscan", "bounds"):
+                x, y, w, h = rect_of(node)
+            elif node.tagName == "text" and kind == "viewport-label":
+                size = number(node, "font-size")
+                x, y, w, h = number(node, "x"), number(node, "y") - size, GLYPH * size * 8, size * 1.2
+            else:
+                continue
+            x, y = x + dx, y + dy
+            if x < -1e-6 or y + h > height + 1e-6 or x + w > width + 1e-6:
+                yield f"{path.name}: the {kind} at ({x:g}, {y:g}, {w:g} x {h:g}) is cut by the picture's edge ({width:g} x {height:g})"
+            elif y < top - 1e-6:
+                yield f"{path.name}: the {kind} at ({x:g}, {y:g}, {w:g} x {h:g}) is drawn over the legend (which ends at y {top:g})"
+
+
 def problems(path):
     document = xml.dom.minidom.parse(str(path))
+    yield from drawing_outside(path, document)
+    yield from legend_cut(path, document)
     items = []
     for group in document.getElementsByTagName("g"):
         rects = [r for r in group.childNodes if r.nodeType == r.ELEMENT_NODE and r.getAttribute("class") == "item"]
@@ -63,7 +122,8 @@ def main():
     for problem in found:
         print(problem, file=sys.stderr)
     if not found:
-        print(f"pictures: {len(pictures)} gallery pictures: labels fit, the viewport label is clear, overscan drawn")
+        print(f"pictures: {len(pictures)} gallery pictures: labels fit, the viewport label is clear, overscan drawn, "
+              "nothing cut off or over the legend")
     return 1 if found else 0
 
 
