@@ -201,10 +201,14 @@ const char *canvas_engine_last_error(const canvas_engine *engine);
 ** bytes an item) the system will not allocate, is refused before anything
 ** is allocated, so it can never end the host process.
 **
-** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id),
-** CANVAS_ERR_NO_MEMORY (a count past 2^31 - 1, or memory the system will
-** not give; nothing changed), CANVAS_ERR_CALLBACK (the zoom callback
-** failed; nothing changed).
+** On a free canvas, until the next canvas_resolve, queries and hit tests
+** answer from the last resolution (as on a laid-out canvas).
+**
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_INVALID_ARGUMENT (duplicate id; a
+** batch is open: commit or roll it back first, since its edits name the
+** old items), CANVAS_ERR_NO_MEMORY (a count past 2^31 - 1, or memory the
+** system will not give; nothing changed), CANVAS_ERR_CALLBACK (the zoom
+** callback failed; nothing changed).
 **
 ** Lua: c:set_items, description.items
 ** Python: Engine.set_items
@@ -1255,6 +1259,10 @@ canvas_status canvas_get_selection_version(const canvas_engine *engine, uint64_t
 ** of its arguments before it changes anything: a failed call leaves the
 ** engine as it was. Each edit (or batch) is one undo step and publishes the
 ** visible diff (read it with canvas_copy_visible / _appeared / _disappeared).
+** On a free canvas an edit (insert, move, resize, set frames, nudge, a drag
+** of the select tool) whose frames would be too far apart to measure (their
+** union, or the content size, past the finite range; canvas_resolve refuses
+** such frames too) fails with CANVAS_ERR_NON_FINITE naming the id.
 */
 
 /* How far a free canvas scrolls. */
@@ -1282,7 +1290,8 @@ typedef struct canvas_scroll_bounds {
 **
 ** Errors: CANVAS_ERR_NULL (frames NULL with count > 0),
 ** CANVAS_ERR_NON_FINITE (a frame with NaN or an infinity),
-** CANVAS_ERR_INVALID_ARGUMENT (a negative width or height, a duplicate id).
+** CANVAS_ERR_INVALID_ARGUMENT (a negative width or height, a duplicate id,
+** a batch open: commit or roll it back first).
 ** Lua: description.layout = "free" with description.items = {{id=, x=, y=, width=, height=}, ...}
 ** Python: Engine.set_item_frames(frames, ids)
 ** Swift: CanvasEngine.setItemFrames(_:ids:)
@@ -1334,7 +1343,8 @@ canvas_status canvas_get_scroll_bounds(const canvas_engine *engine, canvas_scrol
 **
 ** Errors: CANVAS_ERR_NULL (frames or ids NULL with count > 0),
 ** CANVAS_ERR_INVALID_ARGUMENT (an id already on the canvas or given twice,
-** a negative size), CANVAS_ERR_NON_FINITE, CANVAS_ERR_NOT_FOUND (before_id
+** a negative size), CANVAS_ERR_NON_FINITE (a frame with NaN or an
+** infinity, or frames too far apart to measure), CANVAS_ERR_NOT_FOUND (before_id
 ** names no item), CANVAS_ERR_BAD_LAYOUT (the layout failed; nothing changed).
 ** Lua: c:insert(items, before_id)
 ** Python: Engine.insert(items, before=None)
@@ -1375,7 +1385,8 @@ canvas_status canvas_remove_items(canvas_engine *engine, const uint64_t *ids, si
 ** METHOD: canvas_engine
 ** Moves items on a free canvas: each frame's top-left corner goes to its origin.
 **
-** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE,
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE (an
+** origin with NaN or an infinity, or frames too far apart to measure),
 ** CANVAS_ERR_INVALID_ARGUMENT (an id given twice, or the canvas is not free).
 ** Lua: c:move(id, x, y)
 ** Python: Engine.move(id, x, y) / Engine.move_items(ids, origins)
@@ -1400,7 +1411,8 @@ canvas_status canvas_set_frames_by_id(canvas_engine *engine, const uint64_t *ids
 ** Resizes items, keeping their origins (on a laid-out canvas, sets their
 ** sizes and runs the layout again).
 **
-** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE,
+** Errors: CANVAS_ERR_NULL, CANVAS_ERR_NOT_FOUND, CANVAS_ERR_NON_FINITE (a
+** size with NaN or an infinity, or frames too far apart to measure),
 ** CANVAS_ERR_INVALID_ARGUMENT (a negative side, an id given twice),
 ** CANVAS_ERR_BAD_LAYOUT.
 ** Lua: c:set_frame(id, rect) (free) / none on laid-out canvases (set sizes)
@@ -1611,7 +1623,7 @@ canvas_status canvas_get_marquee(const canvas_engine *engine, canvas_rect *rect_
 ** one grid step with grid snapping. One undo step.
 **
 ** Errors: CANVAS_ERR_INVALID_ARGUMENT (an unknown direction; the canvas
-** is not free).
+** is not free), CANVAS_ERR_NON_FINITE (frames too far apart to measure).
 ** Lua: c:nudge(direction, shift)
 ** Python: Engine.nudge(direction, shift=False)
 ** Swift: CanvasEngine.nudge(_:shift:)
@@ -1868,7 +1880,11 @@ enum {
 ** than 40 ms before the up does not fling. Past an edge it springs back.
 ** Cancel never flings. With scrolling disabled the pointer moves nothing.
 **
-** Errors: CANVAS_ERR_NON_FINITE (point, t_ms), CANVAS_ERR_INVALID_ARGUMENT
+** A release faster than 1e6 points per ms flings at that speed.
+**
+** Errors: CANVAS_ERR_NON_FINITE (point, t_ms; a move whose offset or
+** velocity, or with the select tool whose dragged frames, would leave the
+** finite range: nothing changes), CANVAS_ERR_INVALID_ARGUMENT
 ** (t_ms before the previous event's time; a move, up or cancel with no
 ** pointer down).
 ** Lua: c:pointer_down(x, y, t) / c:pointer_move(x, y, t) / c:pointer_up(x, y, t) / c:pointer_cancel(x, y, t)
@@ -1907,7 +1923,8 @@ canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase p
 ** Starts a fling with the host's own velocity (offset points per ms):
 ** x(t) = x0 + v*(d^(t - t0) - 1)/ln d per axis, until the speed is below
 ** 0.01 pt/ms; into an edge it bounces (or stops dead with bounce never).
-** Nothing moves with scrolling disabled.
+** Nothing moves with scrolling disabled. A velocity past 1e6 points per ms
+** (per axis) is taken as 1e6 in its direction, so the fling stays finite.
 **
 ** Errors: CANVAS_ERR_NON_FINITE (velocity, t_ms), CANVAS_ERR_INVALID_ARGUMENT
 ** (t_ms before the previous event's time).
@@ -1945,9 +1962,10 @@ typedef struct canvas_wheel_event {
 ** still; it follows canvas_set_pinch_enabled and calls the zoom callback.
 ** Scrolling follows canvas_set_scroll_enabled.
 **
-** Errors: CANVAS_ERR_NULL (event), CANVAS_ERR_NON_FINITE,
-** CANVAS_ERR_INVALID_ARGUMENT (unknown mode; t_ms before the previous
-** event's time), CANVAS_ERR_CALLBACK.
+** Errors: CANVAS_ERR_NULL (event), CANVAS_ERR_NON_FINITE (a number, or a
+** delta that would move the viewport past the finite range: nothing
+** changes), CANVAS_ERR_INVALID_ARGUMENT (unknown mode; t_ms before the
+** previous event's time), CANVAS_ERR_CALLBACK.
 ** Lua: c:wheel{dx=, dy=, x=, y=, mode=, shift=, ctrl=, t=}
 ** Python: Engine.wheel(dx, dy, x, y, t, mode=, shift=, ctrl=)
 ** Swift: CanvasEngine.wheel(_:)
@@ -1961,8 +1979,9 @@ canvas_status canvas_wheel(canvas_engine *engine, const canvas_wheel_event *even
 ** pauses for more than 40 ms, the next tick flings on with the crown's
 ** velocity.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (t_ms before
-** the previous event's time).
+** Errors: CANVAS_ERR_NON_FINITE (a number, or a turn that would move the
+** viewport or its velocity past the finite range: nothing changes),
+** CANVAS_ERR_INVALID_ARGUMENT (t_ms before the previous event's time).
 ** Lua: c:crown(delta, t)
 ** Python: Engine.crown(delta, t)
 ** Swift: CanvasEngine.crown(delta:time:)
@@ -2167,9 +2186,11 @@ canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction 
 ** over a long distance; canvas_tick moves it and calls the zoom callback.
 ** Nothing happens for a canvas with no items and no region.
 **
-** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative
-** padding or region side; padding leaving no room; t_ms before the previous
-** event's time), CANVAS_ERR_CALLBACK.
+** Errors: CANVAS_ERR_NON_FINITE (a number; an animated fit whose smooth
+** path leaves the finite range, such as a 1e10-point region with limits
+** 1e-10...10: nothing changes, and the same fit without animation works),
+** CANVAS_ERR_INVALID_ARGUMENT (negative padding or region side; padding
+** leaving no room; t_ms before the previous event's time), CANVAS_ERR_CALLBACK.
 ** Lua: c:zoom_to_fit{region=, padding=, animated=, duration=, t=}
 ** Python: Engine.zoom_to_fit(region=, padding=, animated=, duration=, t=)
 ** Swift: CanvasEngine.zoomToFit(region:padding:animated:duration:at:)

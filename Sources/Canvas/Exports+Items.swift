@@ -26,7 +26,7 @@ public func canvasSetItems(
             }
         }
         try handle.notifyingZoom { () throws(CanvasError) in
-            handle.engine.setItems(try ItemList(count: count, sizes: sizeList, ids: idList))
+            try handle.engine.setItems(try ItemList(count: count, sizes: sizeList, ids: idList))
         }
     }
 }

@@ -27,7 +27,7 @@ struct CanvasEngineTests {
         #expect(list.index(of: 3) == 2 && list.index(of: 4) == nil)
         let engine = CanvasEngine()
         engine.setSizing(.fixed(size(10, 5)))
-        engine.setItems(list)
+        try engine.setItems(list)
         try engine.resolve()
         #expect(engine.resolvedIDs == [1, 2, 3])
         #expect(engine.frames.map(\.size) == [size(10, 5), size(10, 5), size(10, 5)])

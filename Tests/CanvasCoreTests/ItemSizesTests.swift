@@ -77,7 +77,7 @@ struct ItemSizesTests {
 
         let fixed = CanvasEngine()
         fixed.setSizing(.fixed(size(80, 60)))
-        fixed.setItems(try ItemList(count: count, sizes: nil, ids: nil))
+        try fixed.setItems(try ItemList(count: count, sizes: nil, ids: nil))
         try fixed.resolve()
         #expect(fixed.items.sizes.uniformSize == .zero)
         #expect(fixed.resolution == given.resolution)

@@ -87,3 +87,19 @@ def test_selection_tool_snap_nudge_focus(free):
     assert free.focused() == 30
     with pytest.raises(CanvasError):
         free.set_snap(threshold=-1)
+
+
+def test_new_items_on_a_free_canvas_leave_no_index_over_the_old_ones():
+    # Issue 21.3: every query before the next resolve trapped, and set_items itself at a zoom other than 1.
+    with Engine() as e:
+        e.set_item_frames([(0, 0, 10, 10), (20, 0, 10, 10)])
+        e.resolve()
+        e.set_viewport(100, 100)
+        e.set_zoom(2)
+        e.set_items([(5, 5)] * 3, ids=[7, 8, 9])
+        assert e.zoom() == 1
+        assert e.query(0, 0, 100, 100) == [1, 2]  # the last resolution, until the next resolve
+        e.hit_test(1, 1)
+        e.tick(1)
+        e.resolve()
+        assert e.query(-1, -1, 100, 100) == [7, 8, 9]

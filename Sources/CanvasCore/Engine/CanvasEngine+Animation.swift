@@ -105,6 +105,7 @@ extension CanvasEngine {
     public func zoomToFit(region: Rect? = nil, padding: Double = 0, animated: Bool = false,
                           duration: Double? = nil, at time: Double? = nil) throws(CanvasError) -> [ZoomEvent] {
         let duration = try duration.map { (value) throws(CanvasError) in try checkDuration(value, default: 0) }
+        let checkpoint = motionCheckpoint
         if let time { try advanceClock(to: time, "zoom to fit time") }
         guard let (scale, region) = try fittingScale(for: region, padding: padding) else { return [] }
         let target = ZoomTransform(scale: scale, axis: zoomSettings.axis)
@@ -129,6 +130,7 @@ extension CanvasEngine {
             return events
         }
         motion.activity = .zoom(ZoomAnimation(path: path, start: now, duration: length, targetScale: scale, targetOffset: offset))
+        try checkMotionFinite("animated zoom to fit of \(Resolver.describe(zoom.rect(region))) (its smooth path)", since: checkpoint)
         viewportChanged()
         return []
     }

@@ -41,6 +41,7 @@ extension CanvasEngine {
             }
             position = found
         }
+        try checkMeasurable(newItems.map { (id: $0.id, isNew: true, frame: $0.frame) }) { id in "cannot insert id \(id)" }
         return try edit { () throws(CanvasError) in
             if newItems.count == 1 {
                 perform(.insert(id: newItems[0].id, position: position, frame: newItems[0].frame))
@@ -111,6 +112,7 @@ extension CanvasEngine {
         }
         try checkIDs(frames.map(\.id), "set the frame of")
         for change in frames { try Self.checkFrame(change.frame, "id \(change.id)") }
+        try checkMeasurable(frames.map { (id: $0.id, isNew: false, frame: $0.frame) }) { id in "cannot move id \(id)" }
         return try edit { () throws(CanvasError) in
             for change in frames { recordFrame(change.id, change.frame) }
         }
@@ -133,6 +135,9 @@ extension CanvasEngine {
         for change in sizes {
             try Self.checkFrame(Rect(origin: .zero, size: change.size), "id \(change.id)")
         }
+        try checkMeasurable(sizes.map { change in
+            (id: change.id, isNew: false, frame: Rect(origin: currentFrame(at: items.index(of: change.id)!).origin, size: change.size))
+        }) { id in "cannot resize id \(id)" }
         return try edit { () throws(CanvasError) in
             for change in sizes {
                 let position = items.index(of: change.id)!

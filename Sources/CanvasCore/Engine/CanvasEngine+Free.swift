@@ -24,12 +24,12 @@ extension CanvasEngine {
     ///   - ids: one per item, or `nil` for 1…count.
     /// - Throws: `CanvasError.nonFinite` for a frame with NaN or an
     ///   infinity, `.invalidArgument` for a negative width or height, a
-    ///   count mismatch or a duplicate id; nothing changes.
+    ///   count mismatch, a duplicate id, or a batch open; nothing changes.
     @discardableResult
     public func setItemFrames(_ frames: [Rect], ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
         for (index, frame) in frames.enumerated() { try Self.checkFrame(frame, "item \(index)") }
         let list = try ItemList(sizes: frames.map(\.size), ids: ids)
-        let events = setItems(list)
+        let events = try setItems(list)
         editing.isFree = true
         editing.pendingFrames = frames
         return events
@@ -120,8 +120,13 @@ extension CanvasEngine {
         editing.history.clear()
     }
 
-    /// Called by `setItems`: the history and any gesture refer to the old items.
+    /// Called by `setItems`: the history, any gesture and the free index
+    /// refer to the old items. Until the next resolve, queries answer from
+    /// the last resolution (as on a laid-out canvas), never from an index
+    /// over items that are gone.
     func itemsReplaced() {
+        editing.index = nil
+        editing.boundsStale = false
         editing.history.clear()
         editing.gesture = nil
         editing.pendingFrames = nil

@@ -87,6 +87,7 @@ extension CanvasEngine {
             throw CanvasError(.invalidArgument, "pointer moved with no pointer down")
         }
         try checkPoint(point, "pointer")
+        let checkpoint = motionCheckpoint
         try advanceClock(to: time, "pointer move time")
         drag.tracker.add(point, at: time)
         drag.last = point
@@ -98,6 +99,7 @@ extension CanvasEngine {
         }
         motion.activity = .pointer(drag)
         if drag.isPanning { pan(drag) }
+        try checkMotionFinite("pointer move to (\(point.x), \(point.y))", since: checkpoint)
         viewportChanged()
     }
 
@@ -111,6 +113,7 @@ extension CanvasEngine {
         }
         try checkPoint(point, "pointer")
         if point != drag.last { try pointerMove(to: point, time: time) }
+        let checkpoint = motionCheckpoint
         try advanceClock(to: time, "pointer up time")
         guard case .pointer(let moved) = motion.activity else { return }
         var velocity = Point.zero
@@ -120,6 +123,7 @@ extension CanvasEngine {
         }
         motion.activity = .idle
         release(velocity: velocity, at: time)
+        try checkMotionFinite("pointer up at (\(point.x), \(point.y))", since: checkpoint)
         viewportChanged()
     }
 
@@ -141,11 +145,13 @@ extension CanvasEngine {
     /// - Throws: `CanvasError` for a non-finite velocity or a bad time.
     public func fling(velocity: Point, time: Double) throws(CanvasError) {
         try checkPoint(velocity, "fling velocity")
+        let checkpoint = motionCheckpoint
         try advanceClock(to: time, "fling time")
         guard motion.settings.isScrollEnabled else { return }
         stopMotion()
         if case .pointer = motion.activity { motion.activity = .idle }
         release(velocity: mask(velocity, to: motion.settings.panAxis), at: time)
+        try checkMotionFinite("fling velocity (\(velocity.x), \(velocity.y))", since: checkpoint)
         viewportChanged()
     }
 
@@ -158,6 +164,7 @@ extension CanvasEngine {
     public func wheel(_ event: WheelEvent) throws(CanvasError) -> [ZoomEvent] {
         try checkPoint(event.delta, "wheel delta")
         try checkPoint(event.pointer, "wheel pointer")
+        let checkpoint = motionCheckpoint
         try advanceClock(to: event.time, "wheel time")
         if event.modifiers.contains(.ctrl) {
             guard zoomSettings.isPinchEnabled, event.delta.y != 0 else { return [] }
@@ -178,6 +185,7 @@ extension CanvasEngine {
         stopMotion()
         viewport.offset = clamped(Point(x: viewport.offset.x + delta.x * unit.x, y: viewport.offset.y + delta.y * unit.y))
         rebaseDrag()
+        try checkMotionFinite("wheel delta (\(event.delta.x), \(event.delta.y))", since: checkpoint)
         viewportChanged()
         return []
     }
@@ -188,6 +196,7 @@ extension CanvasEngine {
     /// - Throws: `CanvasError` for a non-finite delta or a bad time.
     public func crown(delta: Double, time: Double) throws(CanvasError) {
         guard delta.isFinite else { throw CanvasError(.nonFinite, "crown delta is not finite") }
+        let checkpoint = motionCheckpoint
         try advanceClock(to: time, "crown time")
         guard motion.settings.isScrollEnabled else { return }
         var turn: CrownTurn
@@ -204,6 +213,7 @@ extension CanvasEngine {
         let step = along(motion.settings.crownAxis, delta)
         viewport.offset = clamped(Point(x: viewport.offset.x + step.x, y: viewport.offset.y + step.y))
         motion.activity = .crown(turn)
+        try checkMotionFinite("crown delta \(delta)", since: checkpoint)
         viewportChanged()
     }
 

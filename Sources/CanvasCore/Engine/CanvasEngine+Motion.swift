@@ -182,6 +182,7 @@ extension CanvasEngine {
     /// inside the content, a spring back from past an edge, or a hard stop
     /// at an edge that does not bounce.
     func release(velocity: Point, at time: Double) {
+        let velocity = Self.saturated(velocity)  // past the fastest fling: at it (CanvasEngine+FiniteMotion.swift)
         let ranges = scrollRanges
         let rate = motion.settings.deceleration
         let offset = viewport.offset

@@ -94,9 +94,23 @@ extension CanvasEngine {
     /// pointer (snapping unless `snapping` is false, as with a held
     /// modifier); a marquee selects what it covers as it grows.
     @discardableResult
+    /// A point that would drag the items too far apart to measure does nothing.
     public func updateSelectGesture(to point: Point, snapping: Bool = true) -> VisibleUpdate? {
-        guard point.isFinite, editing.gesture != nil else { return nil }
+        (try? checkedSelectGesture(to: point, snapping: snapping)) ?? nil
+    }
+
+    /// `updateSelectGesture`, refusing a step that leaves the frames too far
+    /// apart to measure: its moves are undone before anything is published.
+    /// - Throws: `.nonFinite` naming the point; nothing changes.
+    func checkedSelectGesture(to point: Point, snapping: Bool) throws(CanvasError) -> VisibleUpdate? {
+        guard point.isFinite, let before = editing.gesture else { return nil }
         let moves = stepSelectGesture(to: point, snapping: snapping)
+        guard moves.isEmpty || freeFramesMeasurable() else {
+            for move in moves.reversed() { apply(.setFrame(id: move.id, from: move.to, to: move.from)) }
+            editing.gesture = before
+            settleFreeBounds()
+            throw CanvasError(.nonFinite, "dragging the selection to content point (\(point.x), \(point.y)) would place the items too far apart to measure")
+        }
         return moves.isEmpty ? nil : publishAfterMoves(moves)
     }
 

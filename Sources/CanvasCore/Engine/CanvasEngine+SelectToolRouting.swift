@@ -22,10 +22,17 @@ extension CanvasEngine {
     func selectToolMove(to point: Point, time: Double) throws(CanvasError) -> Bool {
         guard let gesture = editing.gesture else { return false }
         try checkPoint(point, "pointer")
+        let clock = motion.clock
         try advanceClock(to: time, "pointer move time")
         editing.gesture?.pointer = point
         let content = Point(x: viewport.offset.x + point.x, y: viewport.offset.y + point.y)
-        updateSelectGesture(to: content, snapping: gesture.snapping)
+        do {
+            _ = try checkedSelectGesture(to: content, snapping: gesture.snapping)
+        } catch {
+            editing.gesture = gesture
+            motion.clock = clock
+            throw CanvasError(error.kind, "pointer (\(point.x), \(point.y)): \(error.message)")
+        }
         return true
     }
 

@@ -109,10 +109,11 @@ public final class CanvasEngine {
     /// (`nil`) when they come from `sizing`; they are sanitized when resolved.
     /// Setting items resets the zoom to 1.
     /// - Returns: the zoom events this caused (a reset to 1, when it was not 1).
-    /// - Throws: `CanvasError.invalidArgument` on duplicate ids or a count mismatch.
+    /// - Throws: `CanvasError.invalidArgument` on duplicate ids, a count
+    ///   mismatch, or while a batch is open.
     @discardableResult
     public func setItems(sizes: [Size]?, ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
-        try setItems(ItemList(sizes: sizes, ids: ids))
+        try setItems(try ItemList(sizes: sizes, ids: ids))
     }
 
     /// Replaces the items with a list built elsewhere, such as one of a bare
@@ -121,8 +122,11 @@ public final class CanvasEngine {
     /// now stand) and dropped for the rest, so the cache never outgrows the
     /// live items (see `forgetMeasurementsOfGoneItems`).
     /// - Returns: the zoom events this caused (a reset to 1, when it was not 1).
+    /// - Throws: `.invalidArgument` while a batch is open (its edits name
+    ///   the old items); nothing changes.
     @discardableResult
-    public func setItems(_ list: ItemList) -> [ZoomEvent] {
+    public func setItems(_ list: ItemList) throws(CanvasError) -> [ZoomEvent] {
+        try checkNoBatch("replace the items")
         items = list
         layout.invalidateCache()
         forgetMeasurementsOfGoneItems()
