@@ -54,7 +54,7 @@ int lcanvas_traceback(lua_State *L) {
 static lcanvas *push_canvas(lua_State *L) {
     lcanvas *canvas = lua_newuserdatauv(L, sizeof *canvas, 1);
     canvas->engine = NULL;
-    canvas->L = L;
+    canvas->L = NULL;
     canvas->self_index = 0;
     canvas->calling = 0;
     luaL_setmetatable(L, LCANVAS_OBJECT);

@@ -44,14 +44,22 @@ static inline int lcanvas_enter(lua_State *L, lcanvas *canvas, int self) {
     return 0;
 }
 
+/* The binding ends with the outermost call, so a callback the engine might
+   make outside one finds no state (lcanvas_callback refuses it) instead of
+   a stale state or stack slot. */
 static inline canvas_status lcanvas_leave(lcanvas *canvas, canvas_status status) {
-    canvas->calling--;
+    if (--canvas->calling == 0) {
+        canvas->L = NULL;
+        canvas->self_index = 0;
+    }
     return status;
 }
 
 /* Runs an engine call that may call back into Lua, with the callback's view
    of the Lua stack set up: `self` is the canvas userdata's stack index.
-   Engine calls never raise Lua errors, so `calling` always comes back down. */
+   Engine calls never raise Lua errors, so `calling` always comes back down.
+   Every call taking a non-const engine goes through here (place, measure
+   and zoom callbacks can run from any edit, gesture, setter or resolve). */
 #define LCANVAS_CALL(L, canvas, self, call) \
     (lcanvas_enter((L), (canvas), (self)), lcanvas_leave((canvas), (call)))
 
@@ -142,7 +150,7 @@ extern const char *const lcanvas_wheel_modes[];
 extern const char *const lcanvas_wheel_keys[];
 extern const char *const lcanvas_fit_keys[];
 void lcanvas_read_motion(lua_State *L, int table, const char *where, lcanvas_motion *out);
-void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, const lcanvas_motion *motion);
+void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, int self, const lcanvas_motion *motion);
 void lcanvas_push_motion(lua_State *L, lcanvas *canvas);
 void lcanvas_push_indicators(lua_State *L, lcanvas *canvas);
 void lcanvas_push_tick(lua_State *L, const canvas_tick_result *result);
@@ -170,8 +178,8 @@ void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */
 void lcanvas_open_editing_methods(lua_State *L);
-void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list);
-void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description);
+void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int self, int items, const lcanvas_items *list);
+void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int self, int description);
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);
 
 /* lplace.c: Lua place functions as canvas_place_fn. */

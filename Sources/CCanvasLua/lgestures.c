@@ -364,22 +364,22 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
         canvas_status status = CANVAS_OK;
         switch (g->kind) {
         case GESTURE_TAP: status = LCANVAS_CALL(L, canvas, self, canvas_two_finger_tap(e)); break;
-        case GESTURE_SELECT: status = canvas_select_at(e, at, NULL, NULL); break;
-        case GESTURE_DOWN: status = canvas_pointer_event(e, CANVAS_POINTER_DOWN, at, g->modifiers, t); break;
-        case GESTURE_MOVE: status = canvas_pointer_event(e, CANVAS_POINTER_MOVE, at, g->modifiers, t); break;
-        case GESTURE_UP: status = canvas_pointer_event(e, CANVAS_POINTER_UP, at, g->modifiers, t); break;
-        case GESTURE_CANCEL: status = canvas_pointer_event(e, CANVAS_POINTER_CANCEL, at, 0, t); break;
-        case GESTURE_FLING: status = canvas_fling(e, (canvas_point){g->vx, g->vy}, t); break;
+        case GESTURE_SELECT: status = LCANVAS_CALL(L, canvas, self, canvas_select_at(e, at, NULL, NULL)); break;
+        case GESTURE_DOWN: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_DOWN, at, g->modifiers, t)); break;
+        case GESTURE_MOVE: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_MOVE, at, g->modifiers, t)); break;
+        case GESTURE_UP: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_UP, at, g->modifiers, t)); break;
+        case GESTURE_CANCEL: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_CANCEL, at, 0, t)); break;
+        case GESTURE_FLING: status = LCANVAS_CALL(L, canvas, self, canvas_fling(e, (canvas_point){g->vx, g->vy}, t)); break;
         case GESTURE_WHEEL: {
             canvas_wheel_event wheel = g->wheel;
             wheel.t_ms = t;
             status = LCANVAS_CALL(L, canvas, self, canvas_wheel(e, &wheel));
             break;
         }
-        case GESTURE_CROWN: status = canvas_rotary(e, g->delta, t); break;
-        case GESTURE_KEY: status = canvas_key_event(e, g->key, g->modifiers, t); break;
-        case GESTURE_UNDO: status = canvas_undo(e); break;
-        case GESTURE_REDO: status = canvas_redo(e); break;
+        case GESTURE_CROWN: status = LCANVAS_CALL(L, canvas, self, canvas_rotary(e, g->delta, t)); break;
+        case GESTURE_KEY: status = LCANVAS_CALL(L, canvas, self, canvas_key_event(e, g->key, g->modifiers, t)); break;
+        case GESTURE_UNDO: status = LCANVAS_CALL(L, canvas, self, canvas_undo(e)); break;
+        case GESTURE_REDO: status = LCANVAS_CALL(L, canvas, self, canvas_redo(e)); break;
         case GESTURE_TICK: tick(L, canvas, self, state, t); break;
         case GESTURE_RUN:
             /* Display frames every `every` ms after the last event, through `to`. */
@@ -388,14 +388,14 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
             break;
         case GESTURE_SCROLL_TO:
             if (g->target == TARGET_ID)
-                status = g->animated ? canvas_scroll_to_id_animated(e, g->id, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_id(e, g->id, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_id_animated(e, g->id, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_id(e, g->id, g->anchor, NULL));
             else if (g->target == TARGET_REGION)
-                status = g->animated ? canvas_scroll_to_rect_animated(e, g->region, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_rect(e, g->region, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_rect_animated(e, g->region, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_rect(e, g->region, g->anchor, NULL));
             else
-                status = g->animated ? canvas_scroll_to_point_animated(e, (canvas_point){g->x, g->y}, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_point(e, (canvas_point){g->x, g->y}, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_point_animated(e, (canvas_point){g->x, g->y}, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_point(e, (canvas_point){g->x, g->y}, g->anchor, NULL));
             break;
         case GESTURE_ZOOM_TO_FIT: {
             lcanvas_fit fit = g->fit;
