@@ -553,16 +553,47 @@ end
 local Canvas = {}
 Canvas.__index = Canvas
 
+local close_now  -- below: frees the engine and the callbacks
+
 -- Raises the engine's last error (or a place function's own) for a failure.
+-- Every engine call that can run a callback ends here, so a close() asked for
+-- inside a callback happens here, once the engine call has returned.
 local function check(self, status)
+  if self.close_pending and self.in_callback == 0 then
+    local message = status ~= C.CANVAS_OK and (self.callback_error or ffi.string(C.canvas_engine_last_error(self.engine)))
+    self.callback_error, self.close_pending = nil, nil
+    close_now(self)
+    if message then error(message, 0) end
+    return
+  end
   if status == C.CANVAS_OK then return end
+  if not self.engine then error("attempt to use a closed canvas (closed inside a callback)", 0) end
   local message = self.callback_error or ffi.string(C.canvas_engine_last_error(self.engine))
   self.callback_error = nil
   error(message, 0)
 end
 
+-- A callback's error as text, without raising (a __tostring that fails
+-- must not unwind through the engine's frames).
+local function error_text(message)
+  if type(message) == "string" then return message end
+  local ok, text = pcall(tostring, message)
+  return ok and type(text) == "string" and text or "callback failed (an error value that is not a string)"
+end
+
+-- Runs a callback's Lua work under pcall, counting callbacks in progress so
+-- that close() waits for the engine call to return. Never raises.
+local function run_callback(self, body, ...)
+  self.in_callback = self.in_callback + 1
+  local ok, message = pcall(body, self, ...)
+  self.in_callback = self.in_callback - 1
+  if ok then return C.CANVAS_OK end
+  self.callback_error = error_text(message)
+  return C.CANVAS_ERR_CALLBACK
+end
+
 local function engine_of(self)
-  return self.engine or error("attempt to use a closed canvas", 3)
+  return not self.close_pending and self.engine or error("attempt to use a closed canvas", 3)
 end
 
 --[[ Ids: an integer script id is its own engine id (negative ones wrap, as
@@ -603,7 +634,7 @@ end
 -- {visible=, appeared=, disappeared=} for a call that published, or nil when
 -- nothing was published or nothing appeared or disappeared.
 local function update(self, published)
-  if published[0] == 0 then return nil end
+  if published[0] == 0 or not self.engine then return nil end
   local appeared, disappeared = copy_ids(self, C.canvas_copy_appeared), copy_ids(self, C.canvas_copy_disappeared)
   if #appeared == 0 and #disappeared == 0 then return nil end
   return {visible = copy_ids(self, C.canvas_copy_visible), appeared = appeared, disappeared = disappeared}
@@ -675,10 +706,7 @@ local function place_callback(self)
   return ffi.cast("canvas_place_items_fn", function(_, items, count, proposal_width, proposal_height, frames)
     local self = weak[1]
     if not self then return C.CANVAS_ERR_CALLBACK end
-    local ok, message = pcall(run_place, self, items, count, proposal_width, proposal_height, frames)
-    if ok then return C.CANVAS_OK end
-    self.callback_error = tostring(message)
-    return C.CANVAS_ERR_CALLBACK
+    return run_callback(self, run_place, items, count, proposal_width, proposal_height, frames)
   end)
 end
 
@@ -838,10 +866,7 @@ local function callback(self, ctype, body)
   return ffi.cast(ctype, function(_, ...)
     local self = weak[1]
     if not self then return C.CANVAS_ERR_CALLBACK end
-    local ok, message = pcall(body, self, ...)
-    if ok then return C.CANVAS_OK end
-    self.callback_error = tostring(message)
-    return C.CANVAS_ERR_CALLBACK
+    return run_callback(self, body, ...)
   end)
 end
 
@@ -1001,8 +1026,9 @@ local DESCRIPTION_KEYS = {
 -- Measures what is pending (the last step resolves once), else resolves.
 local function resolve_engine(self)
   local step = ffi.new("canvas_step_result[1]")
-  repeat check(self, C.canvas_step(self.engine, step)) until step[0] ~= C.CANVAS_STEP_MEASURED
-  if step[0] ~= C.CANVAS_STEP_RESOLVED then check(self, C.canvas_resolve(self.engine)) end
+  repeat check(self, C.canvas_step(self.engine, step))
+  until step[0] ~= C.CANVAS_STEP_MEASURED or not self.engine  -- a callback may have closed the canvas
+  if self.engine and step[0] ~= C.CANVAS_STEP_RESOLVED then check(self, C.canvas_resolve(self.engine)) end
 end
 jit.off(resolve_engine)  -- it calls the place and measure callbacks
 
@@ -1020,7 +1046,7 @@ local function new_canvas(description)
     for _, callback in pairs(callbacks) do callback:free() end
   end)
   local self = setmetatable({engine = engine, callbacks = callbacks, keys = {}, names = {}, next = 0,
-                             axis = "horizontal"}, Canvas)
+                             axis = "horizontal", in_callback = 0}, Canvas)
   -- The callbacks come first, so they hear of everything that follows.
   self.zoom_handlers = {}
   for _, key in ipairs{"on_zoom_begin", "on_zoom", "on_zoom_end"} do
@@ -1316,9 +1342,9 @@ end
 
 function Canvas:select_id(id)
   local key = known_id(self, id, "select_id")
-  if not key or C.canvas_select_id(engine_of(self), key) == C.CANVAS_ERR_NOT_FOUND then
-    error("no item has id " .. tostring(id), 2)
-  end
+  local status = key and C.canvas_select_id(engine_of(self), key) or C.CANVAS_ERR_NOT_FOUND
+  if status == C.CANVAS_ERR_NOT_FOUND then error("no item has id " .. tostring(id), 2) end
+  check(self, status)
   self.show_zoom = true
 end
 
@@ -1551,8 +1577,15 @@ function Canvas:batch(body)
   if type(body) ~= "function" then fail("batch", "expected a function(c)") end
   check(self, C.canvas_batch_begin(engine))
   local results = pack(pcall(body, self))
+  -- Closed inside: the batch ended with the engine (nothing to commit or roll back).
+  if self.engine ~= engine then
+    if not results[1] then error(results[2], 0) end
+    return unpack(results, 2, results.n)
+  end
   if not results[1] then
     C.canvas_batch_rollback(engine)
+    self.callback_error = nil
+    check(self, C.CANVAS_OK)  -- a close asked for by a callback during the rollback
     error(results[2], 0)
   end
   check(self, C.canvas_batch_commit(engine))
@@ -1659,8 +1692,18 @@ jit.off(Canvas.set_lod)
 
 function Canvas:clusters() engine_of(self); return clusters(self) end
 
+-- Inside one of the engine's callbacks the engine is still running (and may
+-- call the callback again): the close waits until that engine call returns.
 function Canvas:close()
   if not self.engine then return end
+  if self.in_callback > 0 then
+    self.close_pending = true
+    return
+  end
+  close_now(self)
+end
+
+function close_now(self)
   local engine = self.engine
   self.engine = nil
   ffi.gc(engine, nil)
