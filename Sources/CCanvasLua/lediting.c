@@ -206,6 +206,8 @@ static int m_insert(lua_State *L) {
     lua_Integer n = luaL_len(L, 2);
     canvas_rect *frames = lua_newuserdatauv(L, (size_t)n * sizeof *frames + 1, 0);
     uint64_t *ids = lua_newuserdatauv(L, (size_t)n * sizeof *ids + 1, 0);
+    lua_createtable(L, 0, 0);               /* script id -> where it came first, for duplicates */
+    int seen = lua_gettop(L);
     lcanvas_begin_ids(L, state);            /* new string ids are kept only if the insert succeeds */
     for (lua_Integer i = 1; i <= n; i++) {
         char where[48];
@@ -215,6 +217,16 @@ static int m_insert(lua_State *L) {
         int type = lua_getfield(L, -1, "id");
         if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, -1))))
             luaL_error(L, "%s.id: expected an integer or a string", where);
+        /* Named here by the script's id (the engine knows only its own). */
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, seen) != LUA_TNIL) {
+            int first = (int)lua_tointeger(L, -1);
+            luaL_error(L, "%s.id: duplicate id %s (also the id of items[%d])", where, luaL_tolstring(L, -2, NULL), first);
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, i);
+        lua_rawset(L, seen);
         uint64_t known;
         if (lcanvas_known_id(L, state, -1, &known) && (type == LUA_TSTRING || lua_tointeger(L, -1) < 0)) {
             ids[i - 1] = known;  /* interned before; the engine says whether it is on the canvas */

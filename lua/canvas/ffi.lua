@@ -1236,8 +1236,8 @@ function Canvas:visible() engine_of(self); return copy_ids(self, C.canvas_copy_v
 
 function Canvas:query(r)
   local engine = engine_of(self)
-  local rect = ffi.new("canvas_rect", number(r.x, "query.x"), number(r.y, "query.y"),
-                       number(r.width, "query.width"), number(r.height, "query.height"))
+  local function field(key) return number(r[key], "query." .. key) or fail("query", "missing field '" .. key .. "'") end
+  local rect = ffi.new("canvas_rect", field("x"), field("y"), field("width"), field("height"))
   local count = ffi.new("size_t[1]")
   check(self, C.canvas_query(engine, rect, nil, 0, count))
   local n = tonumber(count[0])
@@ -1528,12 +1528,17 @@ function Canvas:insert(items, before)
   if type(items) ~= "table" then fail("insert", "expected an array of items {id=, x=, y=, width=, height=}") end
   local at = before ~= nil and ffi.new("uint64_t[1]", item_id(self, before, "insert")) or nil
   local frames, ids = ffi.new("canvas_rect[?]", #items + 1), ffi.new("uint64_t[?]", #items + 1)
+  local seen = {}  -- named by the script's id (the engine knows only its own)
   for i, entry in ipairs(items) do
     local where = "items[" .. i .. "]"
     if type(entry) ~= "table" then fail(where, "expected a table {id=, x=, y=, width=, height=}") end
     local f = frames[i - 1]
     f.x, f.y, f.width, f.height = read_frame(entry, where)
     if not is_id(entry.id) then fail(where .. ".id", "expected an integer or a string") end
+    if seen[entry.id] then
+      fail(where .. ".id", "duplicate id " .. tostring(entry.id) .. " (also the id of items[" .. seen[entry.id] .. "])")
+    end
+    seen[entry.id] = i
     ids[i - 1] = engine_id(self, entry.id, true)
   end
   check(self, C.canvas_insert_items(engine, frames, ids, #items, at))
@@ -1715,5 +1720,42 @@ function Canvas:__tostring()
   if not self.engine then return "canvas (closed)" end
   return string.format("canvas (%d items)", tonumber(C.canvas_get_item_count(self.engine)))
 end
+
+
+-- ---- argument types ----------------------------------------------------------
+
+-- Methods whose arguments are checked by type before they run, with the 5.4
+-- module's words ("bad argument #1 to 'wheel' (table expected, got number)",
+-- counting after self), instead of a raw error from inside. "?" marks an
+-- argument that may be nil; "any" takes an id or a table.
+local SIGNATURES = {
+  crown = {"number", "number"}, fling = {"number", "number", "number"}, hit_test = {"number", "number"},
+  key = {"string", "number", "table?"}, pointer_down = {"number", "number", "number", "table?"},
+  pointer_move = {"number", "number", "number", "table?"}, pointer_up = {"number", "number", "number", "table?"},
+  pointer_cancel = {"number", "number", "number", "table?"}, query = {"table"}, scroll_to = {"any", "any?", "table?"},
+  select = {"number", "number"}, set_zoom = {"number"}, set_zoom_settings = {"table"}, tick = {"number"},
+  touches = {"table"}, wheel = {"table"}, zoom_to_fit = {"table?"}, page = {"string", "table?"},
+  set_viewport = {"table"}, select_rect = {"table"}, set_snap = {"table"}, set_motion = {"table"},
+}
+
+local function typed(name, method, types)
+  return function(self, ...)
+    if getmetatable(self) ~= Canvas then
+      error(string.format("calling '%s' on bad self (canvas expected, got %s)", name, type(self)), 2)
+    end
+    local given = select("#", ...)
+    for i, expected in ipairs(types) do
+      local value = select(i, ...)
+      local optional = expected:sub(-1) == "?"
+      local kind = optional and expected:sub(1, -2) or expected
+      if not (value == nil and optional) and kind ~= "any" and type(value) ~= kind then
+        error(string.format("bad argument #%d to '%s' (%s expected, got %s)", i, name, kind,
+                            i > given and "no value" or type(value)), 2)
+      end
+    end
+    return method(self, ...)
+  end
+end
+for name, types in pairs(SIGNATURES) do Canvas[name] = typed(name, Canvas[name], types) end
 
 return canvas
