@@ -174,6 +174,9 @@ void lcanvas_commit_ids(lua_State *L, int state);
 void lcanvas_keep_pending_ids(lua_State *L, int state);
 int lcanvas_known_id(lua_State *L, int state, int id, uint64_t *out);
 void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
+void lcanvas_note_edit(lua_State *L, lcanvas *canvas, int state);       /* after an edit that pushed a step */
+void lcanvas_note_live_ids(lua_State *L, lcanvas *canvas, int state);   /* after undo or redo */
+void lcanvas_carry_id(lua_State *L, int state, int id, uint64_t key);   /* an id an edit is about to use */
 
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */

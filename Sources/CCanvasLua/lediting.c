@@ -230,6 +230,7 @@ static int m_insert(lua_State *L) {
         uint64_t known;
         if (lcanvas_known_id(L, state, -1, &known) && (type == LUA_TSTRING || lua_tointeger(L, -1) < 0)) {
             ids[i - 1] = known;  /* interned before; the engine says whether it is on the canvas */
+            lcanvas_carry_id(L, state, -1, known);
         } else {
             ids[i - 1] = lcanvas_engine_id(L, state, -1);
         }
@@ -238,6 +239,11 @@ static int m_insert(lua_State *L) {
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1,
          canvas_insert_items(canvas->engine, frames, ids, (size_t)n, has_before ? &before : NULL)));
     lcanvas_keep_pending_ids(L, state);
+    /* One pushed step, unless a batch gathers it (then it is not counted: see lids.c). */
+    lua_getfield(L, state, "batching");
+    int batching = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (n > 0 && !batching) lcanvas_note_edit(L, canvas, state);
     return 0;
 }
 
@@ -295,7 +301,15 @@ static int m_batch(lua_State *L) {
     int base = lua_gettop(L);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 1);
-    if (lua_pcall(L, 1, LUA_MULTRET, 0) != LUA_OK) {
+    lua_getfield(L, state, "batching");     /* an outer batch's, if any */
+    int outer = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, state, "batching");
+    int failed = lua_pcall(L, 1, LUA_MULTRET, 0) != LUA_OK;
+    lua_pushboolean(L, outer);
+    lua_setfield(L, state, "batching");
+    if (failed) {
         LCANVAS_CALL(L, canvas, 1, canvas_batch_rollback(canvas->engine));
         sync_ids(L, canvas, state);
         return lua_error(L);
@@ -310,6 +324,7 @@ static int m_undo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_undo(canvas->engine)));
+    lcanvas_note_live_ids(L, canvas, state);
     return 0;
 }
 
@@ -317,6 +332,7 @@ static int m_redo(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_redo(canvas->engine)));
+    lcanvas_note_live_ids(L, canvas, state);
     return 0;
 }
 

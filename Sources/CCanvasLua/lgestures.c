@@ -447,6 +447,7 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
             status = LCANVAS_CALL(L, canvas, self, canvas_pinch(e, g->kind, g->scale, g->touches, at));
         }
         if (status != CANVAS_OK) luaL_error(L, "gestures[%d] (%s): %s", i + 1, name_of(g->kind), canvas_engine_last_error(e));
+        if (g->kind == GESTURE_UNDO || g->kind == GESTURE_REDO) lcanvas_note_live_ids(L, canvas, state);
         now = t;
     }
     lua_pop(L, 1);
