@@ -17,6 +17,13 @@
 
 canvas_status lcanvas_callback(lcanvas *canvas, lua_CFunction body, void *call, const char *what) {
     lua_State *L = canvas->L;
+    if (canvas->calling == 0 || L == NULL) {
+        /* An engine call made outside LCANVAS_CALL: no Lua state is ours to run on. */
+        char message[96];
+        snprintf(message, sizeof message, "%s: called outside a binding call (a bug in the Lua binding)", what);
+        canvas_callback_error(canvas->engine, message);
+        return CANVAS_ERR_CALLBACK;
+    }
     if (!lua_checkstack(L, 4)) {
         char message[64];
         snprintf(message, sizeof message, "%s: Lua stack overflow", what);

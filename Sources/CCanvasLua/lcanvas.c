@@ -54,7 +54,7 @@ int lcanvas_traceback(lua_State *L) {
 static lcanvas *push_canvas(lua_State *L) {
     lcanvas *canvas = lua_newuserdatauv(L, sizeof *canvas, 1);
     canvas->engine = NULL;
-    canvas->L = L;
+    canvas->L = NULL;
     canvas->self_index = 0;
     canvas->calling = 0;
     luaL_setmetatable(L, LCANVAS_OBJECT);
@@ -277,6 +277,8 @@ void lcanvas_push_result(lua_State *L, int self) {
         lua_setfield(L, -3, "path");
         if (state_flag(L, state, "show_trace")) lua_setfield(L, -2, "trace");
         else lua_pop(L, 1);
+    } else if (lua_pop(L, 1), lua_getfield(L, state, "path") == LUA_TTABLE) {
+        lua_setfield(L, -2, "path");        /* the ticks without trace: offsets only */
     } else {
         lua_pop(L, 1);
         if (state_flag(L, state, "show_trace")) {

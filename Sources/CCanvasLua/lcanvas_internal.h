@@ -44,14 +44,22 @@ static inline int lcanvas_enter(lua_State *L, lcanvas *canvas, int self) {
     return 0;
 }
 
+/* The binding ends with the outermost call, so a callback the engine might
+   make outside one finds no state (lcanvas_callback refuses it) instead of
+   a stale state or stack slot. */
 static inline canvas_status lcanvas_leave(lcanvas *canvas, canvas_status status) {
-    canvas->calling--;
+    if (--canvas->calling == 0) {
+        canvas->L = NULL;
+        canvas->self_index = 0;
+    }
     return status;
 }
 
 /* Runs an engine call that may call back into Lua, with the callback's view
    of the Lua stack set up: `self` is the canvas userdata's stack index.
-   Engine calls never raise Lua errors, so `calling` always comes back down. */
+   Engine calls never raise Lua errors, so `calling` always comes back down.
+   Every call taking a non-const engine goes through here (place, measure
+   and zoom callbacks can run from any edit, gesture, setter or resolve). */
 #define LCANVAS_CALL(L, canvas, self, call) \
     (lcanvas_enter((L), (canvas), (self)), lcanvas_leave((canvas), (call)))
 
@@ -145,7 +153,7 @@ extern const char *const lcanvas_wheel_modes[];
 extern const char *const lcanvas_wheel_keys[];
 extern const char *const lcanvas_fit_keys[];
 void lcanvas_read_motion(lua_State *L, int table, const char *where, lcanvas_motion *out);
-void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, const lcanvas_motion *motion);
+void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, int self, const lcanvas_motion *motion);
 void lcanvas_push_motion(lua_State *L, lcanvas *canvas);
 void lcanvas_push_indicators(lua_State *L, lcanvas *canvas);
 void lcanvas_push_tick(lua_State *L, const canvas_tick_result *result);
@@ -169,6 +177,9 @@ void lcanvas_commit_ids(lua_State *L, int state);
 void lcanvas_keep_pending_ids(lua_State *L, int state);
 int lcanvas_known_id(lua_State *L, int state, int id, uint64_t *out);
 void lcanvas_push_script_id(lua_State *L, int state, uint64_t key);
+void lcanvas_note_edit(lua_State *L, lcanvas *canvas, int state);       /* after an edit that pushed a step */
+void lcanvas_note_live_ids(lua_State *L, lcanvas *canvas, int state);   /* after undo or redo */
+void lcanvas_carry_id(lua_State *L, int state, int id, uint64_t key);   /* an id an edit is about to use */
 
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */
@@ -178,8 +189,8 @@ void lcanvas_open_editing_methods(lua_State *L);
 void lcanvas_open_read_methods(lua_State *L);
 uint64_t lcanvas_publish_count(lua_State *L, lcanvas *canvas);
 int lcanvas_push_published(lua_State *L, lcanvas *canvas, uint64_t before);
-void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list);
-void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description);
+void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int self, int items, const lcanvas_items *list);
+void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int self, int description);
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);
 
 /* lplace.c: Lua place functions as canvas_place_fn. */

@@ -603,22 +603,22 @@ static int read_zoom_callbacks(lua_State *L, int description) {
 
 /* ---- applying ------------------------------------------------------- */
 
-static void apply_layout(lua_State *L, lcanvas *canvas, const lcanvas_layout *layout, size_t count) {
+static void apply_layout(lua_State *L, lcanvas *canvas, int self, const lcanvas_layout *layout, size_t count) {
     canvas_engine *engine = canvas->engine;
     switch (layout->kind) {
     case LCANVAS_FLOW:
-        lcanvas_check_status(L, canvas, canvas_set_layout_flow(engine, layout->h_spacing, layout->v_spacing,
-                                                               layout->flow_alignment, layout->max_width));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_flow(engine, layout->h_spacing, layout->v_spacing,
+                                                               layout->flow_alignment, layout->max_width)));
         break;
     case LCANVAS_GRID: {
         int64_t columns = layout->columns;
         if (columns < 0) columns = (int64_t)ceil(sqrt((double)count));  /* square-ish by default */
-        lcanvas_check_status(L, canvas, canvas_set_layout_grid(engine, columns, layout->h_spacing,
-                                                               layout->v_spacing, layout->grid_alignment));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_grid(engine, columns, layout->h_spacing,
+                                                               layout->v_spacing, layout->grid_alignment)));
         break;
     }
     case LCANVAS_CUSTOM:
-        lcanvas_check_status(L, canvas, canvas_set_layout_custom(engine, lcanvas_place, canvas));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_custom(engine, lcanvas_place, canvas)));
         break;
     case LCANVAS_FREE:
         break;  /* lcanvas_set_free_frames, once the items are set */
@@ -687,9 +687,9 @@ void lcanvas_apply_option(lua_State *L, int self, const char *key, int value) {
         lcanvas_layout layout;
         int place;
         read_layout(L, description, &layout, &place);   /* may push place */
-        apply_layout(L, canvas, &layout, canvas_get_item_count(engine));
+        apply_layout(L, canvas, self, &layout, canvas_get_item_count(engine));
         /* A live canvas turns free at once: its items keep the frames they have. */
-        if (layout.kind == LCANVAS_FREE) lcanvas_check_status(L, canvas, canvas_set_layout_free(engine));
+        if (layout.kind == LCANVAS_FREE) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_free(engine)));
         lua_getiuservalue(L, self, 1);
         if (place) lua_pushvalue(L, place); else lua_pushnil(L);
         lua_setfield(L, -2, "place");
@@ -699,23 +699,23 @@ void lcanvas_apply_option(lua_State *L, int self, const char *key, int value) {
         placement options;
         read_placement(L, description, &options);
         if (strcmp(key, "content_size") == 0)
-            lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
+            lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_size(engine, options.mode, options.size)));
         else if (strcmp(key, "margins") == 0)
-            lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));
+            lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_margins(engine, options.margins)));
         else if (strcmp(key, "content_anchor") == 0)
-            lcanvas_check_status(L, canvas, canvas_set_content_anchor(engine, options.anchor));
+            lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_anchor(engine, options.anchor)));
         else
-            lcanvas_check_status(L, canvas, canvas_set_layout_direction(engine, options.direction));
+            lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_direction(engine, options.direction)));
     }
     lua_settop(L, top);
 }
 
 /* Opens the window: size first (the engine applies the initial anchor the
    first time the viewport gets a size), then the offset when one is given. */
-static void apply_viewport(lua_State *L, lcanvas *canvas, const opening *open) {
+static void apply_viewport(lua_State *L, lcanvas *canvas, int self, const opening *open) {
     canvas_point offset = {open->has_x ? open->offset.x : NAN, open->has_y ? open->offset.y : NAN};
     const canvas_point *given = open->has_x || open->has_y ? &offset : NULL;  /* NaN keeps a coordinate */
-    lcanvas_check_status(L, canvas, canvas_set_viewport(canvas->engine, open->viewport, given, open->overscan, NULL));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_viewport(canvas->engine, open->viewport, given, open->overscan, NULL)));
 }
 
 static void set_flag(lua_State *L, int state, const char *key, int on) {
@@ -791,11 +791,11 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
         lua_setfield(L, state, callback_keys[i]);
     }
     if (has_zoom_callbacks)
-        lcanvas_check_status(L, canvas, canvas_set_zoom_callback(engine, lcanvas_zoom, canvas));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom_callback(engine, lcanvas_zoom, canvas)));
     if (has_estimate)
-        lcanvas_check_status(L, canvas, canvas_set_estimated_item_size(engine, estimate));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_estimated_item_size(engine, estimate)));
     if (has_measure)
-        lcanvas_check_status(L, canvas, canvas_set_measure(engine, lcanvas_measure, canvas, 0));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_measure(engine, lcanvas_measure, canvas, 0)));
 
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self,
                                                  lcanvas_set_items(engine, &list)));
@@ -808,35 +808,35 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     lua_setfield(L, state, "measured");
     if (place) lua_pushvalue(L, place); else lua_pushnil(L);
     lua_setfield(L, state, "place");
-    apply_layout(L, canvas, &layout, list.count);
-    if (layout.kind == LCANVAS_FREE) lcanvas_set_free_frames(L, canvas, state + 1, &list);
+    apply_layout(L, canvas, self, &layout, list.count);
+    if (layout.kind == LCANVAS_FREE) lcanvas_set_free_frames(L, canvas, self, state + 1, &list);
     set_flag(L, state, "free", layout.kind == LCANVAS_FREE);
-    lcanvas_apply_editing(L, canvas, description);
-    lcanvas_check_status(L, canvas, canvas_set_content_size(engine, options.mode, options.size));
-    lcanvas_check_status(L, canvas, canvas_set_margins(engine, options.margins));
-    lcanvas_check_status(L, canvas, canvas_set_content_anchor(engine, options.anchor));
-    lcanvas_check_status(L, canvas, canvas_set_layout_direction(engine, options.direction));
+    lcanvas_apply_editing(L, canvas, self, description);
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_size(engine, options.mode, options.size)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_margins(engine, options.margins)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_anchor(engine, options.anchor)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_direction(engine, options.direction)));
 
     if (zoom.given) apply_zoom_settings(L, self, canvas, &zoom);
     lua_pushstring(L, zoom.axis_name);
     lua_setfield(L, state, "axis");
     if (open.has_backdrop)
-        lcanvas_check_status(L, canvas, canvas_set_backdrop(engine, open.backdrop, open.spacing, open.shape_size));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_backdrop(engine, open.backdrop, open.spacing, open.shape_size)));
     if (open.has_anchor)
-        lcanvas_check_status(L, canvas, canvas_set_initial_anchor(engine, open.initial_anchor));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_initial_anchor(engine, open.initial_anchor)));
     set_flag(L, state, "show_viewport", open.has_viewport || has_lod);
     set_flag(L, state, "show_zoom", zoom.given || gestures);
     set_flag(L, state, "show_backdrop", open.has_backdrop);
     set_flag(L, state, "show_motion", has_motion || trace || lcanvas_gestures_move(L, gestures, gesture_count));
     set_flag(L, state, "show_trace", trace);
     set_flag(L, state, "show_lod", has_lod);
-    if (has_lod) lcanvas_check_status(L, canvas, canvas_set_lod(engine, lod_min_size, lod_cell, NULL));
-    if (has_motion) lcanvas_apply_motion(L, canvas, &motion);
+    if (has_lod) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_lod(engine, lod_min_size, lod_cell, NULL)));
+    if (has_motion) lcanvas_apply_motion(L, canvas, self, &motion);
 
     lcanvas_resolve(L, self);
     if (zoom.has_scale)
         lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom(engine, zoom.scale)));
-    if (open.has_viewport) apply_viewport(L, canvas, &open);
+    if (open.has_viewport) apply_viewport(L, canvas, self, &open);
     if (gestures) lcanvas_replay_gestures(L, self, gestures, gesture_count);
     lua_settop(L, state - 1);
 }

@@ -79,7 +79,7 @@ static canvas_rect read_frame(lua_State *L, int index, const char *where) {
 /* ---- the description ------------------------------------------------- */
 
 /* layout = "free": the items' own x and y (0 when left out) with their sizes. */
-void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lcanvas_items *list) {
+void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int self, int items, const lcanvas_items *list) {
     items = lua_absindex(L, items);
     canvas_rect *frames = lua_newuserdatauv(L, list->count * sizeof *frames + 1, 0);
     int table = lua_istable(L, items);
@@ -94,7 +94,7 @@ void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int items, const lca
         frames[i].y = lcanvas_number_field(L, -1, "y", 0, where);
         lua_pop(L, 1);
     }
-    lcanvas_check_status(L, canvas, canvas_set_item_frames(canvas->engine, frames, list->ids, list->count));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_item_frames(canvas->engine, frames, list->ids, list->count)));
     lua_pop(L, 1);
 }
 
@@ -123,14 +123,16 @@ static canvas_snap read_snap(lua_State *L, int index, canvas_snap base, const ch
 static const canvas_snap default_snap = {0, 1, 1, 8};
 
 /* The description's tool, snap and scroll_extent keys. */
-void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description) {
+void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int self, int description) {
     description = lua_absindex(L, description);
-    if (lua_getfield(L, description, "tool") != LUA_TNIL)
-        lcanvas_check_status(L, canvas, canvas_set_tool(canvas->engine, check_tool(L, -1, "tool")));
+    if (lua_getfield(L, description, "tool") != LUA_TNIL) {
+        canvas_tool tool = check_tool(L, -1, "tool");   /* read before the call: it may raise */
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_tool(canvas->engine, tool)));
+    }
     lua_pop(L, 1);
     if (lua_getfield(L, description, "snap") != LUA_TNIL) {
         canvas_snap snap = read_snap(L, lua_gettop(L), default_snap, "snap");
-        lcanvas_check_status(L, canvas, canvas_set_snap(canvas->engine, &snap));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_snap(canvas->engine, &snap)));
     }
     lua_pop(L, 1);
     if (lua_getfield(L, description, "scroll_extent") != LUA_TNIL) {
@@ -140,7 +142,7 @@ void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int description) {
         for (int i = 0; name && extents[i]; i++)
             if (strcmp(name, extents[i]) == 0) which = i;
         if (which < 0) luaL_error(L, "scroll_extent: expected \"unbounded\" or \"content\", got %s", luaL_tolstring(L, -1, NULL));
-        lcanvas_check_status(L, canvas, canvas_set_scroll_extent(canvas->engine, which, NULL));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_scroll_extent(canvas->engine, which, NULL)));
     }
     lua_pop(L, 1);
 }
@@ -205,6 +207,8 @@ static int m_insert(lua_State *L) {
     lua_Integer n = luaL_len(L, 2);
     canvas_rect *frames = lua_newuserdatauv(L, (size_t)n * sizeof *frames + 1, 0);
     uint64_t *ids = lua_newuserdatauv(L, (size_t)n * sizeof *ids + 1, 0);
+    lua_createtable(L, 0, 0);               /* script id -> where it came first, for duplicates */
+    int seen = lua_gettop(L);
     lcanvas_begin_ids(L, state);            /* new string ids are kept only if the insert succeeds */
     for (lua_Integer i = 1; i <= n; i++) {
         char where[48];
@@ -214,9 +218,20 @@ static int m_insert(lua_State *L) {
         int type = lua_getfield(L, -1, "id");
         if (!(type == LUA_TSTRING || (type == LUA_TNUMBER && lua_isinteger(L, -1))))
             luaL_error(L, "%s.id: expected an integer or a string", where);
+        /* Named here by the script's id (the engine knows only its own). */
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, seen) != LUA_TNIL) {
+            int first = (int)lua_tointeger(L, -1);
+            luaL_error(L, "%s.id: duplicate id %s (also the id of items[%d])", where, luaL_tolstring(L, -2, NULL), first);
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, i);
+        lua_rawset(L, seen);
         uint64_t known;
         if (lcanvas_known_id(L, state, -1, &known) && (type == LUA_TSTRING || lua_tointeger(L, -1) < 0)) {
             ids[i - 1] = known;  /* interned before; the engine says whether it is on the canvas */
+            lcanvas_carry_id(L, state, -1, known);
         } else {
             ids[i - 1] = lcanvas_engine_id(L, state, -1);
         }
@@ -225,6 +240,11 @@ static int m_insert(lua_State *L) {
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1,
          canvas_insert_items(canvas->engine, frames, ids, (size_t)n, has_before ? &before : NULL)));
     lcanvas_keep_pending_ids(L, state);
+    /* One pushed step, unless a batch gathers it (then it is not counted: see lids.c). */
+    lua_getfield(L, state, "batching");
+    int batching = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (n > 0 && !batching) lcanvas_note_edit(L, canvas, state);
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -246,7 +266,7 @@ static int m_move(lua_State *L) {
     int state = lcanvas_push_state(L);
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     canvas_point origin = {lcanvas_finite_arg(L, 3), lcanvas_finite_arg(L, 4)};
-    id_status(L, canvas, canvas_move_items(canvas->engine, &id, &origin, 1), 2);
+    id_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_move_items(canvas->engine, &id, &origin, 1)), 2);
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -258,7 +278,7 @@ static int m_set_frame(lua_State *L) {
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     canvas_rect frame = read_frame(L, 3, "set_frame");
-    id_status(L, canvas, canvas_set_frames_by_id(canvas->engine, &id, &frame, 1), 2);
+    id_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_frames_by_id(canvas->engine, &id, &frame, 1)), 2);
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -282,12 +302,20 @@ static int m_batch(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     int state = lcanvas_push_state(L);
-    lcanvas_check_status(L, canvas, canvas_batch_begin(canvas->engine));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_batch_begin(canvas->engine)));
     int base = lua_gettop(L);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 1);
-    if (lua_pcall(L, 1, LUA_MULTRET, 0) != LUA_OK) {
-        canvas_batch_rollback(canvas->engine);
+    lua_getfield(L, state, "batching");     /* an outer batch's, if any */
+    int outer = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, state, "batching");
+    int failed = lua_pcall(L, 1, LUA_MULTRET, 0) != LUA_OK;
+    lua_pushboolean(L, outer);
+    lua_setfield(L, state, "batching");
+    if (failed) {
+        LCANVAS_CALL(L, canvas, 1, canvas_batch_rollback(canvas->engine));
         sync_ids(L, canvas, state);
         return lua_error(L);
     }
@@ -302,6 +330,7 @@ static int m_undo(lua_State *L) {
     uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_undo(canvas->engine)));
+    lcanvas_note_live_ids(L, canvas, state);
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -310,6 +339,7 @@ static int m_redo(lua_State *L) {
     uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_redo(canvas->engine)));
+    lcanvas_note_live_ids(L, canvas, state);
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -319,7 +349,7 @@ static int m_nudge(lua_State *L) {
     uint64_t count_before = lcanvas_publish_count(L, canvas);
     int state = lcanvas_push_state(L);
     int direction = luaL_checkoption(L, 2, NULL, direction_names);
-    edit(L, canvas, state, canvas_nudge(canvas->engine, direction, lua_toboolean(L, 3)));
+    edit(L, canvas, state, LCANVAS_CALL(L, canvas, 1, canvas_nudge(canvas->engine, direction, lua_toboolean(L, 3))));
     return lcanvas_push_published(L, canvas, count_before);
 }
 
@@ -342,7 +372,7 @@ static int m_select_rect(lua_State *L) {
     int mode = luaL_checkoption(L, -1, "intersect", modes);
     lua_getfield(L, 2, "op");
     int op = luaL_checkoption(L, -1, "replace", ops);
-    lcanvas_check_status(L, canvas, canvas_select_rect(canvas->engine, rect, mode, op));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_select_rect(canvas->engine, rect, mode, op)));
     lcanvas_show(L, "show_zoom");
     lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
     return 1;
@@ -351,7 +381,7 @@ static int m_select_rect(lua_State *L) {
 /* c:select_all() */
 static int m_select_all(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    lcanvas_check_status(L, canvas, canvas_select_all(canvas->engine));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_select_all(canvas->engine)));
     lcanvas_show(L, "show_zoom");
     return 0;
 }
@@ -372,7 +402,7 @@ static int m_set_tool(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     static const char *const tools[] = {"pan", "select", NULL};
     int tool = luaL_checkoption(L, 2, NULL, tools);
-    lcanvas_check_status(L, canvas, canvas_set_tool(canvas->engine, tool));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_tool(canvas->engine, tool)));
     return 0;
 }
 
@@ -380,7 +410,7 @@ static int m_set_tool(lua_State *L) {
 static int m_set_snap(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_snap snap = read_snap(L, 2, default_snap, "set_snap");
-    lcanvas_check_status(L, canvas, canvas_set_snap(canvas->engine, &snap));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_snap(canvas->engine, &snap)));
     return 0;
 }
 
@@ -402,7 +432,7 @@ static int m_focus(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int state = lcanvas_push_state(L);
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
-    id_status(L, canvas, canvas_focus(canvas->engine, id), 2);
+    id_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_focus(canvas->engine, id)), 2);
     return 0;
 }
 
@@ -413,7 +443,7 @@ static int m_focus_next(lua_State *L) {
     int direction = luaL_checkoption(L, 2, NULL, direction_names);
     uint64_t id = 0;
     int found = 0;
-    lcanvas_check_status(L, canvas, canvas_focus_next(canvas->engine, direction, &id, &found));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_focus_next(canvas->engine, direction, &id, &found)));
     if (found) lcanvas_push_script_id(L, state, id);
     else lua_pushnil(L);
     return 1;

@@ -258,8 +258,6 @@ static void read_gesture(lua_State *L, int entry, int state, const char *where, 
         if (!isnan(previous) && out->to < previous)
             luaL_error(L, "%s.to: %f ms is before the previous event's %f ms (times must not go back)", where, out->to,
                        previous);
-        if (!isnan(previous) && (out->to - previous) / out->every > 1e6)
-            luaL_error(L, "%s: more than a million frames from %f to %f ms", where, previous, out->to);
         out->t = out->to;
         return;
     case GESTURE_SCROLL_TO:
@@ -318,7 +316,9 @@ canvas_point lcanvas_viewport_point(lua_State *L, lcanvas *canvas, int x, int y,
     return point;
 }
 
-/* One tick, recorded into state.trace: {t=, x=, y=, zoom=, phase=}. */
+/* One tick. With trace on it is recorded into state.trace ({t=, x=, y=,
+   zoom=, phase=}); otherwise only the viewport's offset goes into
+   state.path ({x=, y=}), which the SVG draws. */
 static void tick(lua_State *L, lcanvas *canvas, int self, int state, double t) {
     canvas_tick_result result;
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_tick(canvas->engine, t, &result)));
@@ -326,25 +326,57 @@ static void tick(lua_State *L, lcanvas *canvas, int self, int state, double t) {
     double scale;
     lcanvas_check_status(L, canvas, canvas_get_viewport(canvas->engine, &viewport));
     lcanvas_check_status(L, canvas, canvas_get_zoom(canvas->engine, &scale));
-    if (lua_getfield(L, state, "trace") != LUA_TTABLE) {
+    lua_getfield(L, state, "show_trace");
+    int traced = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    const char *list = traced ? "trace" : "path";
+    if (lua_getfield(L, state, list) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
-        lua_setfield(L, state, "trace");
+        lua_setfield(L, state, list);
     }
-    lua_createtable(L, 0, 5);
-    lua_pushnumber(L, t);
-    lua_setfield(L, -2, "t");
+    lua_createtable(L, 0, traced ? 5 : 2);
     lua_pushnumber(L, viewport.x);
     lua_setfield(L, -2, "x");
     lua_pushnumber(L, viewport.y);
     lua_setfield(L, -2, "y");
-    lua_pushnumber(L, scale);
-    lua_setfield(L, -2, "zoom");
-    lua_pushstring(L, lcanvas_phase_names[result.phase >= 0 && result.phase <= CANVAS_PHASE_PINCHING ? result.phase : 0]);
-    lua_setfield(L, -2, "phase");
+    if (traced) {
+        lua_pushnumber(L, t);
+        lua_setfield(L, -2, "t");
+        lua_pushnumber(L, scale);
+        lua_setfield(L, -2, "zoom");
+        lua_pushstring(L, lcanvas_phase_names[result.phase >= 0 && result.phase <= CANVAS_PHASE_PINCHING ? result.phase : 0]);
+        lua_setfield(L, -2, "phase");
+    }
     lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
     lua_pop(L, 1);
+}
+
+/* The display frames a run makes from `now` before its last one at `to`. */
+static double run_frames(double now, const gesture *g) {
+    double span = g->to - now;
+    return span > 0 ? ceil(span / g->every) - 1 : 0;
+}
+
+#define MAX_FRAMES 1e6
+
+/* The cap covers the whole replay: every run's frames, counted from the
+   times the replay will reach (the first gesture's from the engine's clock). */
+static void check_frames(lua_State *L, const gesture *list, int count, double start) {
+    double now = start, frames = 0;
+    for (int i = 0; i < count; i++) {
+        const gesture *g = &list[i];
+        if (g->kind == GESTURE_RUN) {
+            if (g->to < now)
+                luaL_error(L, "gestures[%d].to: %f ms is before the previous event's %f ms (times must not go back)",
+                           i + 1, g->to, now);
+            frames += run_frames(now, g) + 1;
+            if (frames > MAX_FRAMES)
+                luaL_error(L, "gestures[%d] (run): the replay's runs make more than a million frames", i + 1);
+        }
+        now = isnan(g->t) ? start : g->t;
+    }
 }
 
 void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
@@ -355,6 +387,7 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
     const gesture *list = lua_touserdata(L, gestures);
     canvas_engine *e = canvas->engine;
     double start = lcanvas_clock(L, canvas), now = start;
+    check_frames(L, list, count, start);
     for (int i = 0; i < count; i++) {
         const gesture *g = &list[i];
         double t = isnan(g->t) ? start : g->t;
@@ -364,38 +397,45 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
         canvas_status status = CANVAS_OK;
         switch (g->kind) {
         case GESTURE_TAP: status = LCANVAS_CALL(L, canvas, self, canvas_two_finger_tap(e)); break;
-        case GESTURE_SELECT: status = canvas_select_at(e, at, NULL, NULL); break;
-        case GESTURE_DOWN: status = canvas_pointer_event(e, CANVAS_POINTER_DOWN, at, g->modifiers, t); break;
-        case GESTURE_MOVE: status = canvas_pointer_event(e, CANVAS_POINTER_MOVE, at, g->modifiers, t); break;
-        case GESTURE_UP: status = canvas_pointer_event(e, CANVAS_POINTER_UP, at, g->modifiers, t); break;
-        case GESTURE_CANCEL: status = canvas_pointer_event(e, CANVAS_POINTER_CANCEL, at, 0, t); break;
-        case GESTURE_FLING: status = canvas_fling(e, (canvas_point){g->vx, g->vy}, t); break;
+        case GESTURE_SELECT: status = LCANVAS_CALL(L, canvas, self, canvas_select_at(e, at, NULL, NULL)); break;
+        case GESTURE_DOWN: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_DOWN, at, g->modifiers, t)); break;
+        case GESTURE_MOVE: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_MOVE, at, g->modifiers, t)); break;
+        case GESTURE_UP: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_UP, at, g->modifiers, t)); break;
+        case GESTURE_CANCEL: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_CANCEL, at, 0, t)); break;
+        case GESTURE_FLING: status = LCANVAS_CALL(L, canvas, self, canvas_fling(e, (canvas_point){g->vx, g->vy}, t)); break;
         case GESTURE_WHEEL: {
             canvas_wheel_event wheel = g->wheel;
             wheel.t_ms = t;
             status = LCANVAS_CALL(L, canvas, self, canvas_wheel(e, &wheel));
             break;
         }
-        case GESTURE_CROWN: status = canvas_rotary(e, g->delta, t); break;
-        case GESTURE_KEY: status = canvas_key_event(e, g->key, g->modifiers, t); break;
-        case GESTURE_UNDO: status = canvas_undo(e); break;
-        case GESTURE_REDO: status = canvas_redo(e); break;
+        case GESTURE_CROWN: status = LCANVAS_CALL(L, canvas, self, canvas_rotary(e, g->delta, t)); break;
+        case GESTURE_KEY: status = LCANVAS_CALL(L, canvas, self, canvas_key_event(e, g->key, g->modifiers, t)); break;
+        case GESTURE_UNDO: status = LCANVAS_CALL(L, canvas, self, canvas_undo(e)); break;
+        case GESTURE_REDO: status = LCANVAS_CALL(L, canvas, self, canvas_redo(e)); break;
         case GESTURE_TICK: tick(L, canvas, self, state, t); break;
-        case GESTURE_RUN:
-            /* Display frames every `every` ms after the last event, through `to`. */
-            for (double frame = now + g->every; frame < g->to; frame += g->every) tick(L, canvas, self, state, frame);
+        case GESTURE_RUN: {
+            /* Display frames every `every` ms after the last event, through `to`;
+               counted, since at 2^53 ms and beyond adding `every` may not advance. */
+            double frames = run_frames(now, g);
+            for (double k = 1; k <= frames; k++) {
+                double frame = now + k * g->every;
+                if (frame >= g->to) break;
+                tick(L, canvas, self, state, frame);
+            }
             tick(L, canvas, self, state, g->to);
             break;
+        }
         case GESTURE_SCROLL_TO:
             if (g->target == TARGET_ID)
-                status = g->animated ? canvas_scroll_to_id_animated(e, g->id, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_id(e, g->id, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_id_animated(e, g->id, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_id(e, g->id, g->anchor, NULL));
             else if (g->target == TARGET_REGION)
-                status = g->animated ? canvas_scroll_to_rect_animated(e, g->region, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_rect(e, g->region, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_rect_animated(e, g->region, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_rect(e, g->region, g->anchor, NULL));
             else
-                status = g->animated ? canvas_scroll_to_point_animated(e, (canvas_point){g->x, g->y}, g->anchor, g->duration, t)
-                                     : canvas_scroll_to_point(e, (canvas_point){g->x, g->y}, g->anchor, NULL);
+                status = g->animated ? LCANVAS_CALL(L, canvas, self, canvas_scroll_to_point_animated(e, (canvas_point){g->x, g->y}, g->anchor, g->duration, t))
+                                     : LCANVAS_CALL(L, canvas, self, canvas_scroll_to_point(e, (canvas_point){g->x, g->y}, g->anchor, NULL));
             break;
         case GESTURE_ZOOM_TO_FIT: {
             lcanvas_fit fit = g->fit;
@@ -407,6 +447,7 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
             status = LCANVAS_CALL(L, canvas, self, canvas_pinch(e, g->kind, g->scale, g->touches, at));
         }
         if (status != CANVAS_OK) luaL_error(L, "gestures[%d] (%s): %s", i + 1, name_of(g->kind), canvas_engine_last_error(e));
+        if (g->kind == GESTURE_UNDO || g->kind == GESTURE_REDO) lcanvas_note_live_ids(L, canvas, state);
         now = t;
     }
     lua_pop(L, 1);

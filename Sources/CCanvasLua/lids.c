@@ -17,13 +17,108 @@
 ** CanvasEngine+Sizing.swift).
 **
 ** Edits (c:insert) add their new ids to the committed tables once the
-** engine took them, and drop none: c:remove can be undone, and undo brings
-** an item back with its engine id. What edits interned goes at the next
-** set_items, which also clears the undo history.
+** engine took them: c:remove can be undone, and undo brings an item back
+** with its engine id, so an id is kept while a history step may name it.
+** The history keeps at most its last 100 pushed steps (History.limit; undo
+** and redo push none), so every SWEEP_EDITS counted edits the tables are
+** swept down to the ids on the canvas now and state.carry: the ids on it at
+** the previous sweep, interned or inserted since, or brought back by an
+** undo or redo since. Any other id left the canvas before the previous
+** sweep and stayed off through more pushes than the history keeps. Only
+** inserts outside a batch are counted (each pushes one step): counting
+** fewer pushes than happened only sweeps later. set_items clears the history
+** and keeps just its own ids.
 */
 #include "lcanvas_internal.h"
 
 #define INTERNED_BASE ((uint64_t)1 << 63)
+#define SWEEP_EDITS 1024   /* counted pushes between sweeps: well past History's 100 steps */
+
+/* state.carry, made when missing; pushed. */
+static int push_carry(lua_State *L, int state) {
+    if (lua_getfield(L, state, "carry") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, state, "carry");
+    }
+    return lua_gettop(L);
+}
+
+/* carry[name] = key for every interned id on the canvas now. */
+static void carry_live(lua_State *L, lcanvas *canvas, int state, int carry) {
+    size_t count = 0;
+    const uint64_t *ids = lcanvas_copy_ids_to_buffer(L, canvas, canvas_copy_ids, &count);
+    lua_getfield(L, state, "names");
+    int names = lua_gettop(L);
+    for (size_t i = 0; i < count; i++) {
+        if (ids[i] < INTERNED_BASE) continue;
+        if (lua_rawgeti(L, names, (lua_Integer)ids[i]) == LUA_TNIL) {
+            lua_pop(L, 1);
+            continue;
+        }
+        lua_pushinteger(L, (lua_Integer)ids[i]);
+        lua_rawset(L, carry);
+    }
+    lua_pop(L, 2);  /* names, the ids buffer */
+}
+
+void lcanvas_note_live_ids(lua_State *L, lcanvas *canvas, int state) {
+    state = lua_absindex(L, state);
+    push_carry(L, state);
+    carry_live(L, canvas, state, lua_gettop(L));
+    lua_pop(L, 1);
+}
+
+/* Keeps the ids on the canvas and those carried; what is on it now is carried to the next sweep. */
+static void sweep(lua_State *L, lcanvas *canvas, int state) {
+    int carry = push_carry(L, state);
+    lua_newtable(L);
+    int fresh = lua_gettop(L);              /* the next carry: the ids on the canvas now */
+    carry_live(L, canvas, state, fresh);
+    lua_newtable(L);
+    int keys = lua_gettop(L);
+    lua_newtable(L);
+    int names = keys + 1;
+    for (int from = carry; from <= fresh; from += fresh - carry) {
+        lua_pushnil(L);
+        while (lua_next(L, from)) {         /* id, key */
+            lua_pushvalue(L, -2);
+            lua_pushvalue(L, -2);
+            lua_rawset(L, keys);
+            lua_pushvalue(L, -2);
+            lua_rawseti(L, names, lua_tointeger(L, -2));
+            lua_pop(L, 1);
+        }
+    }
+    lua_setfield(L, state, "names");
+    lua_setfield(L, state, "keys");
+    lua_setfield(L, state, "carry");
+    lua_pop(L, 1);
+    lua_pushinteger(L, 0);
+    lua_setfield(L, state, "edits");
+}
+
+void lcanvas_note_edit(lua_State *L, lcanvas *canvas, int state) {
+    state = lua_absindex(L, state);
+    lua_getfield(L, state, "edits");
+    lua_Integer edits = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, edits);
+    lua_setfield(L, state, "edits");
+    if (edits >= SWEEP_EDITS) sweep(L, canvas, state);
+}
+
+void lcanvas_carry_id(lua_State *L, int state, int id, uint64_t key) {
+    if (key < INTERNED_BASE) return;
+    id = lua_absindex(L, id);
+    state = lua_absindex(L, state);
+    int carry = push_carry(L, state);
+    lua_pushvalue(L, id);
+    lua_pushinteger(L, (lua_Integer)key);
+    lua_rawset(L, carry);
+    lua_pop(L, 1);
+}
 
 void lcanvas_begin_ids(lua_State *L, int state) {
     lua_newtable(L);
@@ -82,6 +177,7 @@ void lcanvas_keep_pending_ids(lua_State *L, int state) {
     int pending = lua_gettop(L);
     lua_getfield(L, state, "keys");
     lua_getfield(L, state, "names");
+    push_carry(L, state);
     lua_pushnil(L);
     while (lua_next(L, pending)) {          /* id, key */
         lua_pushvalue(L, -2);
@@ -89,9 +185,12 @@ void lcanvas_keep_pending_ids(lua_State *L, int state) {
         lua_rawset(L, pending + 1);         /* keys[id] = key */
         lua_pushvalue(L, -2);
         lua_rawseti(L, pending + 2, lua_tointeger(L, -2));  /* names[key] = id */
+        lua_pushvalue(L, -2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, pending + 3);         /* carry[id] = key */
         lua_pop(L, 1);
     }
-    lua_pop(L, 3);
+    lua_pop(L, 4);
     lua_getfield(L, state, "pending_next");
     lua_setfield(L, state, "next");
     lua_pushnil(L);
@@ -124,6 +223,10 @@ void lcanvas_commit_ids(lua_State *L, int state) {
     lua_pop(L, 1);
     lua_setfield(L, state, "names");
     lua_setfield(L, state, "keys");
+    lua_pushnil(L);
+    lua_setfield(L, state, "carry");        /* the history is cleared with the items */
+    lua_pushinteger(L, 0);
+    lua_setfield(L, state, "edits");
     lua_getfield(L, state, "pending_next");
     if (lua_isinteger(L, -1)) lua_setfield(L, state, "next");
     else lua_pop(L, 1);

@@ -34,13 +34,13 @@ void lcanvas_read_lod(lua_State *L, int table, const char *where, double *min_si
 void lcanvas_push_lod(lua_State *L, lcanvas *canvas, int state, double min_size, double cell) {
     canvas_rect viewport = {0, 0, 0, 0};  /* the culling rectangle */
     size_t item_count = 0, cluster_count = 0;
-    lcanvas_check_status(L, canvas, canvas_query_lod(canvas->engine, viewport, min_size, cell,
-                                                     NULL, 0, &item_count, NULL, 0, &cluster_count));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_query_lod(canvas->engine, viewport, min_size, cell,
+                                                     NULL, 0, &item_count, NULL, 0, &cluster_count)));
     canvas_visible_item *items = lua_newuserdatauv(L, item_count * sizeof *items + 1, 0);
     canvas_cluster *clusters = lua_newuserdatauv(L, cluster_count * sizeof *clusters + 1, 0);
-    lcanvas_check_status(L, canvas, canvas_query_lod(canvas->engine, viewport, min_size, cell,
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_query_lod(canvas->engine, viewport, min_size, cell,
                                                      items, item_count, &item_count,
-                                                     clusters, cluster_count, &cluster_count));
+                                                     clusters, cluster_count, &cluster_count)));
     lua_createtable(L, 0, 2);
     lua_createtable(L, item_count < INT32_MAX ? (int)item_count : INT32_MAX, 0);
     for (size_t i = 0; i < item_count; i++) {

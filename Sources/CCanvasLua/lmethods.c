@@ -122,7 +122,7 @@ static int m_step(lua_State *L) {
 /* c:invalidate(): forgets every measured size. */
 static int m_invalidate(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    lcanvas_check_status(L, canvas, canvas_invalidate_measurements(canvas->engine));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_invalidate_measurements(canvas->engine)));
     return 0;
 }
 
@@ -171,7 +171,7 @@ static int m_set_viewport(lua_State *L) {
 
     int published = 0;
     canvas_point *given = isnan(offset.x) && isnan(offset.y) ? NULL : &offset;  /* NaN keeps a coordinate */
-    lcanvas_check_status(L, canvas, canvas_set_viewport(canvas->engine, size, given, overscan, &published));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_viewport(canvas->engine, size, given, overscan, &published)));
     lcanvas_show(L, "show_viewport");
     push_update(L, canvas, state, published);
     return 1;
@@ -181,7 +181,7 @@ static int m_set_viewport(lua_State *L) {
 static int m_set_moving(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     luaL_checktype(L, 2, LUA_TBOOLEAN);
-    lcanvas_check_status(L, canvas, canvas_set_moving(canvas->engine, lua_toboolean(L, 2)));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_moving(canvas->engine, lua_toboolean(L, 2))));
     return 0;
 }
 
@@ -230,20 +230,20 @@ static int m_scroll_to(lua_State *L) {
     canvas_status status;
     if (lua_type(L, 2) == LUA_TSTRING || lua_isinteger(L, 2)) {
         uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
-        status = animated ? canvas_scroll_to_id_animated(canvas->engine, id, anchor, duration, t)
-                          : canvas_scroll_to_id(canvas->engine, id, anchor, &published);
+        status = animated ? LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_id_animated(canvas->engine, id, anchor, duration, t))
+                          : LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_id(canvas->engine, id, anchor, &published));
         check_id_status(L, canvas, status, 2);
     } else if (lua_istable(L, 2)) {
         int is_region = lua_getfield(L, 2, "width") != LUA_TNIL || lua_getfield(L, 2, "height") != LUA_TNIL;
         lua_settop(L, state);
         if (is_region) {
             canvas_rect region = lcanvas_rect_table(L, 2, "scroll_to");
-            status = animated ? canvas_scroll_to_rect_animated(canvas->engine, region, anchor, duration, t)
-                              : canvas_scroll_to_rect(canvas->engine, region, anchor, &published);
+            status = animated ? LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_rect_animated(canvas->engine, region, anchor, duration, t))
+                              : LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_rect(canvas->engine, region, anchor, &published));
         } else {
             canvas_point point = lcanvas_point_table(L, 2, "scroll_to");
-            status = animated ? canvas_scroll_to_point_animated(canvas->engine, point, anchor, duration, t)
-                              : canvas_scroll_to_point(canvas->engine, point, anchor, &published);
+            status = animated ? LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_point_animated(canvas->engine, point, anchor, duration, t))
+                              : LCANVAS_CALL(L, canvas, 1, canvas_scroll_to_point(canvas->engine, point, anchor, &published));
         }
         lcanvas_check_status(L, canvas, status);
     } else {
@@ -264,8 +264,8 @@ static int m_page(lua_State *L) {
     int animated = check_animation(L, canvas, 3, &duration, &t);
     int moved = 0;
     lcanvas_check_status(L, canvas, animated
-        ? canvas_page_animated(canvas->engine, values[direction], duration, t, &moved)
-        : canvas_page(canvas->engine, values[direction], &moved));
+        ? LCANVAS_CALL(L, canvas, 1, canvas_page_animated(canvas->engine, values[direction], duration, t, &moved))
+        : LCANVAS_CALL(L, canvas, 1, canvas_page(canvas->engine, values[direction], &moved)));
     lcanvas_show(L, "show_viewport");
     lua_pushboolean(L, moved);
     return 1;
@@ -384,7 +384,7 @@ static int m_select(lua_State *L) {
     int state = lcanvas_push_state(L);
     uint64_t id = 0;
     canvas_select_result result = CANVAS_SELECT_NOTHING;
-    lcanvas_check_status(L, canvas, canvas_select_at(canvas->engine, point, &id, &result));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_select_at(canvas->engine, point, &id, &result)));
     lcanvas_show(L, "show_zoom");
     if (result == CANVAS_SELECT_SELECTED) lcanvas_push_script_id(L, state, id);
     else lua_pushnil(L);
@@ -396,7 +396,7 @@ static int m_select_id(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     int state = lcanvas_push_state(L);
     uint64_t id = lcanvas_check_id_at(L, state, 2, 2);
-    check_id_status(L, canvas, canvas_select_id(canvas->engine, id), 2);
+    check_id_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_select_id(canvas->engine, id)), 2);
     lcanvas_show(L, "show_zoom");
     return 0;
 }

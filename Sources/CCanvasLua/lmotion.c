@@ -94,14 +94,14 @@ void lcanvas_read_motion(lua_State *L, int table, const char *where, lcanvas_mot
     out->crown_axis = option_field(L, table, "crown_axis", axis_names, -1, where);
 }
 
-void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, const lcanvas_motion *motion) {
+void lcanvas_apply_motion(lua_State *L, lcanvas *canvas, int self, const lcanvas_motion *motion) {
     canvas_engine *e = canvas->engine;
-    if (!isnan(motion->deceleration)) lcanvas_check_status(L, canvas, canvas_set_deceleration(e, motion->deceleration));
-    if (motion->bounce >= 0) lcanvas_check_status(L, canvas, canvas_set_bounce(e, motion->bounce));
-    if (motion->scroll_enabled >= 0) lcanvas_check_status(L, canvas, canvas_set_scroll_enabled(e, motion->scroll_enabled));
-    if (motion->indicators >= 0) lcanvas_check_status(L, canvas, canvas_set_indicators(e, motion->indicators));
-    if (motion->pan_axis >= 0) lcanvas_check_status(L, canvas, canvas_set_pan_axis(e, motion->pan_axis));
-    if (motion->crown_axis >= 0) lcanvas_check_status(L, canvas, canvas_set_crown_axis(e, motion->crown_axis));
+    if (!isnan(motion->deceleration)) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_deceleration(e, motion->deceleration)));
+    if (motion->bounce >= 0) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_bounce(e, motion->bounce)));
+    if (motion->scroll_enabled >= 0) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_scroll_enabled(e, motion->scroll_enabled)));
+    if (motion->indicators >= 0) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_indicators(e, motion->indicators)));
+    if (motion->pan_axis >= 0) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_pan_axis(e, motion->pan_axis)));
+    if (motion->crown_axis >= 0) lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_crown_axis(e, motion->crown_axis)));
 }
 
 /* ---- results -------------------------------------------------------- */
@@ -198,7 +198,7 @@ static int pointer(lua_State *L, canvas_pointer_phase phase) {
     canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
     double t = check_time(L, 4);
     canvas_modifiers held = check_modifiers(L, 5);
-    lcanvas_check_status(L, canvas, canvas_pointer_event(canvas->engine, phase, point, held, t));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_pointer_event(canvas->engine, phase, point, held, t)));
     show_motion(L);
     return 0;
 }
@@ -213,7 +213,8 @@ static int m_pointer_cancel(lua_State *L) { return pointer(L, CANVAS_POINTER_CAN
 static int m_fling(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_point v = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
-    lcanvas_check_status(L, canvas, canvas_fling(canvas->engine, v, check_time(L, 4)));
+    double t = check_time(L, 4);            /* read before the call: it may raise */
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_fling(canvas->engine, v, t)));
     show_motion(L);
     return 0;
 }
@@ -249,7 +250,8 @@ static int m_wheel(lua_State *L) {
 static int m_crown(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     double delta = lcanvas_finite_arg(L, 2);
-    lcanvas_check_status(L, canvas, canvas_rotary(canvas->engine, delta, check_time(L, 3)));
+    double t = check_time(L, 3);            /* read before the call: it may raise */
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_rotary(canvas->engine, delta, t)));
     show_motion(L);
     return 0;
 }
@@ -260,7 +262,7 @@ static int m_key(lua_State *L) {
     int key = luaL_checkoption(L, 2, NULL, lcanvas_key_names);
     double t = check_time(L, 3);
     canvas_modifiers held = check_modifiers(L, 4);
-    lcanvas_check_status(L, canvas, canvas_key_event(canvas->engine, key, held, t));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_key_event(canvas->engine, key, held, t)));
     show_motion(L);
     return 0;
 }
@@ -333,7 +335,7 @@ static int m_set_motion(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     lcanvas_motion motion;
     lcanvas_read_motion(L, 2, "set_motion", &motion);
-    lcanvas_apply_motion(L, canvas, &motion);
+    lcanvas_apply_motion(L, canvas, 1, &motion);
     show_motion(L);
     return 0;
 }

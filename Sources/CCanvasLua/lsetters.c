@@ -40,14 +40,14 @@ static int m_deselect(lua_State *L) {
     lua_getiuservalue(L, 1, 1);
     uint64_t id;
     if (lcanvas_known_id(L, lua_gettop(L), 2, &id))
-        lcanvas_check_status(L, canvas, canvas_deselect_id(canvas->engine, id));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_deselect_id(canvas->engine, id)));
     return 0;
 }
 
 /* c:clear_selection(): selects nothing. */
 static int m_clear_selection(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
-    lcanvas_check_status(L, canvas, canvas_clear_selection(canvas->engine));
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_clear_selection(canvas->engine)));
     return 0;
 }
 

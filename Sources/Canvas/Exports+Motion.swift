@@ -285,16 +285,18 @@ public func canvasGetIndicators(
 
 // MARK: Animations
 
-/// A C duration: negative asks for the default (nil to the core).
-private func duration(_ milliseconds: Double) -> Double? {
-    milliseconds < 0 ? nil : milliseconds
+/// A C duration: negative asks for the default (nil to the core). Infinite
+/// either way is refused (-inf was taken as the default while +inf failed).
+private func duration(_ milliseconds: Double) throws(ABIFailure) -> Double? {
+    if milliseconds.isInfinite { _ = try Check.finite(milliseconds, "duration_ms") }
+    return milliseconds < 0 ? nil : milliseconds
 }
 
 @c(canvas_scroll_to_id_animated)
 public func canvasScrollToIDAnimated(_ engine: UnsafeMutableRawPointer?, _ id: UInt64, _ anchor: canvas_point, _ ms: Double, _ time: Double) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        let anchor = try Check.unitPoint(anchor, "anchor")
-        try core { () throws(CanvasError) in try handle.engine.scroll(toID: id, anchor: anchor, duration: duration(ms), at: time) }
+        let anchor = try Check.unitPoint(anchor, "anchor"), durationMs = try duration(ms)
+        try core { () throws(CanvasError) in try handle.engine.scroll(toID: id, anchor: anchor, duration: durationMs, at: time) }
     }
 }
 
@@ -302,7 +304,8 @@ public func canvasScrollToIDAnimated(_ engine: UnsafeMutableRawPointer?, _ id: U
 public func canvasScrollToPointAnimated(_ engine: UnsafeMutableRawPointer?, _ point: canvas_point, _ anchor: canvas_point, _ ms: Double, _ time: Double) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let point = try Check.point(point, "point"), anchor = try Check.unitPoint(anchor, "anchor")
-        try core { () throws(CanvasError) in try handle.engine.scroll(toPoint: point, anchor: anchor, duration: duration(ms), at: time) }
+        let durationMs = try duration(ms)
+        try core { () throws(CanvasError) in try handle.engine.scroll(toPoint: point, anchor: anchor, duration: durationMs, at: time) }
     }
 }
 
@@ -310,15 +313,16 @@ public func canvasScrollToPointAnimated(_ engine: UnsafeMutableRawPointer?, _ po
 public func canvasScrollToRectAnimated(_ engine: UnsafeMutableRawPointer?, _ region: canvas_rect, _ anchor: canvas_point, _ ms: Double, _ time: Double) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let region = try Check.rect(region, "region"), anchor = try Check.unitPoint(anchor, "anchor")
-        try core { () throws(CanvasError) in try handle.engine.scroll(toRegion: region, anchor: anchor, duration: duration(ms), at: time) }
+        let durationMs = try duration(ms)
+        try core { () throws(CanvasError) in try handle.engine.scroll(toRegion: region, anchor: anchor, duration: durationMs, at: time) }
     }
 }
 
 @c(canvas_page_animated)
 public func canvasPageAnimated(_ engine: UnsafeMutableRawPointer?, _ direction: CInt, _ ms: Double, _ time: Double, _ movedOut: UnsafeMutablePointer<CInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        let page = try pageDirection(direction)
-        let moved = try core { () throws(CanvasError) in try handle.engine.page(page, duration: duration(ms), at: time) }
+        let page = try pageDirection(direction), durationMs = try duration(ms)
+        let moved = try core { () throws(CanvasError) in try handle.engine.page(page, duration: durationMs, at: time) }
         answer(movedOut, moved)
     }
 }
@@ -330,9 +334,10 @@ public func canvasZoomToFit(
 ) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let region = try region.map { (rect) throws(ABIFailure) in try Check.rect(rect.pointee, "region") }
+        let durationMs = try duration(ms)
         try handle.notifyingZoom { () throws(CanvasError) in
             try handle.engine.zoomToFit(region: region, padding: padding, animated: animated != 0,
-                                        duration: duration(ms), at: time)
+                                        duration: durationMs, at: time)
         }
     }
 }

@@ -37,7 +37,7 @@ static const char usage_text[] =
     "  --max-instructions N    stop a script or callback after N Lua instructions\n"
     "                          (default 1000000000; 0 for no limit)\n"
     "  --max-memory SIZE       cap the Lua heap, e.g. 512M or 2G (default 1G; 0 for\n"
-    "                          no limit)\n"
+    "                          no limit); the engine's own memory is not counted\n"
     "  --max-time SECONDS      stop after this much CPU time, time inside library\n"
     "                          functions and the engine included (default 60; 0 for\n"
     "                          no limit; fractions allowed)\n"

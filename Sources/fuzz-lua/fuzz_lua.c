@@ -11,6 +11,8 @@
 ** are left out (see below). Whatever it returns goes to canvas.resolve and canvas.new, and a few
 ** object methods run on the result. Any outcome but a crash, a sanitizer
 ** report or a leak is fine: errors are the expected answer to most inputs.
+** The methods include motion input, edits, batches, undo and level of
+** detail, on the canvas as described and then turned free.
 */
 #include <stdint.h>
 #include <time.h>
@@ -117,6 +119,37 @@ static const char driver[] =
     "pcall(c.pinch, c, 'changed', 1.5, 2, 10, 10)\n"
     "pcall(c.select, c, 20, 20)\n"
     "pcall(c.pinch, c, 'ended', 1.5, 2, 10, 10)\n"
+    /* motion, editing and level of detail */
+    "pcall(c.pointer_down, c, 10, 10, 0)\n"
+    "pcall(c.pointer_move, c, 40, 30, 16)\n"
+    "pcall(c.pointer_up, c, 80, 30, 32)\n"
+    "pcall(c.fling, c, 1, -1, 40)\n"
+    "pcall(c.wheel, c, {dy = 30, ctrl = true, t = 48})\n"
+    "pcall(c.crown, c, 5, 60)\n"
+    "pcall(c.key, c, 'page_down', 70)\n"
+    "pcall(c.tick, c, 400)\n"
+    "pcall(c.scroll_to, c, 1, 'center', {animated = true, t = 410})\n"
+    "pcall(c.zoom_to_fit, c, {animated = true, t = 420})\n"
+    "pcall(c.tick, c, 900)\n"
+    "pcall(c.visible_lod, c, {})\n"
+    "pcall(c.set_lod, c, {min_size = 4})\n"
+    "pcall(c.clusters, c)\n"
+    "pcall(c.set_layout, c, 'free')\n"
+    "pcall(c.insert, c, {{id = 'fz', x = 1, y = 1, width = 2, height = 2}})\n"
+    "pcall(c.select_all, c)\n"
+    "pcall(c.nudge, c, 'right', true)\n"
+    "pcall(c.move, c, 'fz', 5, 5)\n"
+    "pcall(c.batch, c, function(c) c:remove{'fz'}; c:insert{{id = 'fy', width = 1, height = 1}} end)\n"
+    "pcall(c.undo, c)\n"
+    "pcall(c.redo, c)\n"
+    "pcall(c.select_rect, c, {x = 0, y = 0, width = 100, height = 100, op = 'toggle'})\n"
+    "pcall(c.set_tool, c, 'select')\n"
+    "pcall(c.pointer_down, c, 2, 2, 1000)\n"
+    "pcall(c.pointer_move, c, 30, 30, 1016)\n"
+    "pcall(c.pointer_up, c, 30, 30, 1032)\n"
+    "pcall(c.key, c, 'delete', 1040)\n"
+    "pcall(c.focus_next, c, 'right')\n"
+    "pcall(c.bring_to_front, c, {'fy'})\n"
     "pcall(c.result, c)\n"
     "c:close()\n";
 

@@ -562,16 +562,47 @@ end
 local Canvas = {}
 Canvas.__index = Canvas
 
+local close_now  -- below: frees the engine and the callbacks
+
 -- Raises the engine's last error (or a place function's own) for a failure.
+-- Every engine call that can run a callback ends here, so a close() asked for
+-- inside a callback happens here, once the engine call has returned.
 local function check(self, status)
+  if self.close_pending and self.in_callback == 0 then
+    local message = status ~= C.CANVAS_OK and (self.callback_error or ffi.string(C.canvas_engine_last_error(self.engine)))
+    self.callback_error, self.close_pending = nil, nil
+    close_now(self)
+    if message then error(message, 0) end
+    return
+  end
   if status == C.CANVAS_OK then return end
+  if not self.engine then error("attempt to use a closed canvas (closed inside a callback)", 0) end
   local message = self.callback_error or ffi.string(C.canvas_engine_last_error(self.engine))
   self.callback_error = nil
   error(message, 0)
 end
 
+-- A callback's error as text, without raising (a __tostring that fails
+-- must not unwind through the engine's frames).
+local function error_text(message)
+  if type(message) == "string" then return message end
+  local ok, text = pcall(tostring, message)
+  return ok and type(text) == "string" and text or "callback failed (an error value that is not a string)"
+end
+
+-- Runs a callback's Lua work under pcall, counting callbacks in progress so
+-- that close() waits for the engine call to return. Never raises.
+local function run_callback(self, body, ...)
+  self.in_callback = self.in_callback + 1
+  local ok, message = pcall(body, self, ...)
+  self.in_callback = self.in_callback - 1
+  if ok then return C.CANVAS_OK end
+  self.callback_error = error_text(message)
+  return C.CANVAS_ERR_CALLBACK
+end
+
 local function engine_of(self)
-  return self.engine or error("attempt to use a closed canvas", 3)
+  return not self.close_pending and self.engine or error("attempt to use a closed canvas", 3)
 end
 
 --[[ Ids: an integer script id is its own engine id (negative ones wrap, as
@@ -612,7 +643,7 @@ end
 -- {visible=, appeared=, disappeared=} for a call that published, or nil when
 -- nothing was published or nothing appeared or disappeared.
 local function update(self, published)
-  if published[0] == 0 then return nil end
+  if published[0] == 0 or not self.engine then return nil end
   local appeared, disappeared = copy_ids(self, C.canvas_copy_appeared), copy_ids(self, C.canvas_copy_disappeared)
   if #appeared == 0 and #disappeared == 0 then return nil end
   return {visible = copy_ids(self, C.canvas_copy_visible), appeared = appeared, disappeared = disappeared}
@@ -684,10 +715,7 @@ local function place_callback(self)
   return ffi.cast("canvas_place_items_fn", function(_, items, count, proposal_width, proposal_height, frames)
     local self = weak[1]
     if not self then return C.CANVAS_ERR_CALLBACK end
-    local ok, message = pcall(run_place, self, items, count, proposal_width, proposal_height, frames)
-    if ok then return C.CANVAS_OK end
-    self.callback_error = tostring(message)
-    return C.CANVAS_ERR_CALLBACK
+    return run_callback(self, run_place, items, count, proposal_width, proposal_height, frames)
   end)
 end
 
@@ -847,10 +875,7 @@ local function callback(self, ctype, body)
   return ffi.cast(ctype, function(_, ...)
     local self = weak[1]
     if not self then return C.CANVAS_ERR_CALLBACK end
-    local ok, message = pcall(body, self, ...)
-    if ok then return C.CANVAS_OK end
-    self.callback_error = tostring(message)
-    return C.CANVAS_ERR_CALLBACK
+    return run_callback(self, body, ...)
   end)
 end
 
@@ -1010,8 +1035,9 @@ local DESCRIPTION_KEYS = {
 -- Measures what is pending (the last step resolves once), else resolves.
 local function resolve_engine(self)
   local step = ffi.new("canvas_step_result[1]")
-  repeat check(self, C.canvas_step(self.engine, step)) until step[0] ~= C.CANVAS_STEP_MEASURED
-  if step[0] ~= C.CANVAS_STEP_RESOLVED then check(self, C.canvas_resolve(self.engine)) end
+  repeat check(self, C.canvas_step(self.engine, step))
+  until step[0] ~= C.CANVAS_STEP_MEASURED or not self.engine  -- a callback may have closed the canvas
+  if self.engine and step[0] ~= C.CANVAS_STEP_RESOLVED then check(self, C.canvas_resolve(self.engine)) end
 end
 jit.off(resolve_engine)  -- it calls the place and measure callbacks
 
@@ -1029,7 +1055,7 @@ local function new_canvas(description)
     for _, callback in pairs(callbacks) do callback:free() end
   end)
   local self = setmetatable({engine = engine, callbacks = callbacks, keys = {}, names = {}, next = 0,
-                             axis = "horizontal"}, Canvas)
+                             axis = "horizontal", in_callback = 0}, Canvas)
   -- The callbacks come first, so they hear of everything that follows.
   self.zoom_handlers = {}
   for _, key in ipairs{"on_zoom_begin", "on_zoom", "on_zoom_end"} do
@@ -1219,8 +1245,8 @@ function Canvas:visible() engine_of(self); return copy_ids(self, C.canvas_copy_v
 
 function Canvas:query(r)
   local engine = engine_of(self)
-  local rect = ffi.new("canvas_rect", number(r.x, "query.x"), number(r.y, "query.y"),
-                       number(r.width, "query.width"), number(r.height, "query.height"))
+  local function field(key) return number(r[key], "query." .. key) or fail("query", "missing field '" .. key .. "'") end
+  local rect = ffi.new("canvas_rect", field("x"), field("y"), field("width"), field("height"))
   local count = ffi.new("size_t[1]")
   check(self, C.canvas_query(engine, rect, nil, 0, count))
   local n = tonumber(count[0])
@@ -1325,9 +1351,9 @@ end
 
 function Canvas:select_id(id)
   local key = known_id(self, id, "select_id")
-  if not key or C.canvas_select_id(engine_of(self), key) == C.CANVAS_ERR_NOT_FOUND then
-    error("no item has id " .. tostring(id), 2)
-  end
+  local status = key and C.canvas_select_id(engine_of(self), key) or C.CANVAS_ERR_NOT_FOUND
+  if status == C.CANVAS_ERR_NOT_FOUND then error("no item has id " .. tostring(id), 2) end
+  check(self, status)
   self.show_zoom = true
 end
 
@@ -1511,12 +1537,17 @@ function Canvas:insert(items, before)
   if type(items) ~= "table" then fail("insert", "expected an array of items {id=, x=, y=, width=, height=}") end
   local at = before ~= nil and ffi.new("uint64_t[1]", item_id(self, before, "insert")) or nil
   local frames, ids = ffi.new("canvas_rect[?]", #items + 1), ffi.new("uint64_t[?]", #items + 1)
+  local seen = {}  -- named by the script's id (the engine knows only its own)
   for i, entry in ipairs(items) do
     local where = "items[" .. i .. "]"
     if type(entry) ~= "table" then fail(where, "expected a table {id=, x=, y=, width=, height=}") end
     local f = frames[i - 1]
     f.x, f.y, f.width, f.height = read_frame(entry, where)
     if not is_id(entry.id) then fail(where .. ".id", "expected an integer or a string") end
+    if seen[entry.id] then
+      fail(where .. ".id", "duplicate id " .. tostring(entry.id) .. " (also the id of items[" .. seen[entry.id] .. "])")
+    end
+    seen[entry.id] = i
     ids[i - 1] = engine_id(self, entry.id, true)
   end
   check(self, C.canvas_insert_items(engine, frames, ids, #items, at))
@@ -1560,8 +1591,15 @@ function Canvas:batch(body)
   if type(body) ~= "function" then fail("batch", "expected a function(c)") end
   check(self, C.canvas_batch_begin(engine))
   local results = pack(pcall(body, self))
+  -- Closed inside: the batch ended with the engine (nothing to commit or roll back).
+  if self.engine ~= engine then
+    if not results[1] then error(results[2], 0) end
+    return unpack(results, 2, results.n)
+  end
   if not results[1] then
     C.canvas_batch_rollback(engine)
+    self.callback_error = nil
+    check(self, C.CANVAS_OK)  -- a close asked for by a callback during the rollback
     error(results[2], 0)
   end
   check(self, C.canvas_batch_commit(engine))
@@ -1668,8 +1706,18 @@ jit.off(Canvas.set_lod)
 
 function Canvas:clusters() engine_of(self); return clusters(self) end
 
+-- Inside one of the engine's callbacks the engine is still running (and may
+-- call the callback again): the close waits until that engine call returns.
 function Canvas:close()
   if not self.engine then return end
+  if self.in_callback > 0 then
+    self.close_pending = true
+    return
+  end
+  close_now(self)
+end
+
+function close_now(self)
   local engine = self.engine
   self.engine = nil
   ffi.gc(engine, nil)
@@ -1743,5 +1791,41 @@ for _, name in ipairs{"insert", "remove", "move", "set_frame", "bring_to_front",
   end
   jit.off(Canvas[name])
 end
+
+-- ---- argument types ----------------------------------------------------------
+
+-- Methods whose arguments are checked by type before they run, with the 5.4
+-- module's words ("bad argument #1 to 'wheel' (table expected, got number)",
+-- counting after self), instead of a raw error from inside. "?" marks an
+-- argument that may be nil; "any" takes an id or a table.
+local SIGNATURES = {
+  crown = {"number", "number"}, fling = {"number", "number", "number"}, hit_test = {"number", "number"},
+  key = {"string", "number", "table?"}, pointer_down = {"number", "number", "number", "table?"},
+  pointer_move = {"number", "number", "number", "table?"}, pointer_up = {"number", "number", "number", "table?"},
+  pointer_cancel = {"number", "number", "number", "table?"}, query = {"table"}, scroll_to = {"any", "any?", "table?"},
+  select = {"number", "number"}, set_zoom = {"number"}, set_zoom_settings = {"table"}, tick = {"number"},
+  touches = {"table"}, wheel = {"table"}, zoom_to_fit = {"table?"}, page = {"string", "table?"},
+  set_viewport = {"table"}, select_rect = {"table"}, set_snap = {"table"}, set_motion = {"table"},
+}
+
+local function typed(name, method, types)
+  return function(self, ...)
+    if getmetatable(self) ~= Canvas then
+      error(string.format("calling '%s' on bad self (canvas expected, got %s)", name, type(self)), 2)
+    end
+    local given = select("#", ...)
+    for i, expected in ipairs(types) do
+      local value = select(i, ...)
+      local optional = expected:sub(-1) == "?"
+      local kind = optional and expected:sub(1, -2) or expected
+      if not (value == nil and optional) and kind ~= "any" and type(value) ~= kind then
+        error(string.format("bad argument #%d to '%s' (%s expected, got %s)", i, name, kind,
+                            i > given and "no value" or type(value)), 2)
+      end
+    end
+    return method(self, ...)
+  end
+end
+for name, types in pairs(SIGNATURES) do Canvas[name] = typed(name, Canvas[name], types) end
 
 return canvas

@@ -329,6 +329,13 @@ static void test_bad_input(void) {
     canvas_wheel_event w = {0, 1, 5, 0, 0, {0, 0}, 200};
     CHECK_STATUS(canvas_wheel(e, &w), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_STATUS(canvas_wheel(e, NULL), CANVAS_ERR_NULL);
+    /* An infinite duration either way is refused (-inf was taken as the default). */
+    CHECK_STATUS(canvas_scroll_to_id_animated(e, 5, pt(0, 0), -INFINITY, 200), CANVAS_ERR_NON_FINITE);
+    CHECK_STATUS(canvas_scroll_to_point_animated(e, pt(9, 9), pt(0, 0), INFINITY, 200), CANVAS_ERR_NON_FINITE);
+    CHECK_STATUS(canvas_scroll_to_rect_animated(e, (canvas_rect){0, 0, 5, 5}, pt(0, 0), -INFINITY, 200), CANVAS_ERR_NON_FINITE);
+    int moved_out = 0;
+    CHECK_STATUS(canvas_page_animated(e, CANVAS_PAGE_DOWN, -INFINITY, 200, &moved_out), CANVAS_ERR_NON_FINITE);
+    CHECK_STATUS(canvas_zoom_to_fit(e, NULL, 0, 1, -INFINITY, 200), CANVAS_ERR_NON_FINITE);
     /* Nothing changed: the pointer is still down at 100 ms, the offset at 0. */
     CHECK_OK(canvas_pointer_move(e, pt(10, 14), 120));  /* inside the slop */
     canvas_motion m;

@@ -47,6 +47,8 @@ CASES = [
     Case("a negative id to deselect", "e.deselect_id(-1)", OverflowError, "id = -1"),
     Case("an id past uint64_t to scroll to", "e.scroll_to_id(2**64 + 1)", OverflowError, "id = 18446744073709551617"),
     Case("a page direction past int", "e.page(2**32 + 2)", OverflowError, "direction"),
+    Case("an animated scroll of -inf ms (it was taken as the default)", "e.scroll_to_id(1, animated=True, duration=float('-inf'), t=0)",
+         CanvasError, "duration_ms is not finite (-inf)", "CANVAS_ERR_NON_FINITE"),
     Case("a backdrop kind past int", "e.set_backdrop(2**32 + 1, 10, 2)", OverflowError, "kind"),
     Case("a zoom axis past int", "e.set_zoom_axis(2**32 + 2)", OverflowError, "axis"),
     Case("a pinch phase past int", "e.pinch(2**32, 2.0)", OverflowError, "phase"),

@@ -74,6 +74,8 @@ struct HistoryStep: Sendable {
 struct History: Sendable {
     static let defaultLimit = 100
     var limit = History.defaultLimit
+    /// The memory the undo side may keep (see HistoryBudget.swift).
+    var byteLimit = History.defaultByteLimit
     var undoSteps: [HistoryStep] = []
     var redoSteps: [HistoryStep] = []
 
@@ -81,6 +83,7 @@ struct History: Sendable {
         guard !step.done.isEmpty else { return }
         undoSteps.append(step)
         if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+        trimToByteLimit()
         redoSteps.removeAll()
     }
 
