@@ -717,7 +717,14 @@ canvas_status canvas_set_moving(canvas_engine *engine, int moving);
 /*
 ** METHOD: canvas_engine
 ** Sets where the viewport opens, as a unit point (default center). Takes
-** effect when the viewport first gets a size.
+** effect when the viewport first gets a size: a laid-out canvas opens at
+** max(0, content - viewport) * anchor; a free canvas on its items' bounds
+** plus the margins (whatever its scroll extent), at bounds.origin +
+** (bounds.size - viewport) * anchor, and on an axis where those are smaller
+** than the viewport where the content anchor puts them (centred by
+** default). A free canvas whose viewport got its size before it had items
+** opens on them at the first resolve that has some, unless the offset was
+** set in between.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (outside 0..1).
 **
@@ -951,9 +958,10 @@ canvas_status canvas_copy_backdrop_origins(const canvas_engine *engine, canvas_p
 
 typedef int canvas_zoom_axis;
 enum {
-    CANVAS_ZOOM_HORIZONTAL = 0,    /* the default: widths and x only */
+    CANVAS_ZOOM_HORIZONTAL = 0,    /* widths and x only: a laid-out canvas's default */
     CANVAS_ZOOM_VERTICAL = 1,
-    CANVAS_ZOOM_BOTH = 2,
+    CANVAS_ZOOM_BOTH = 2,          /* a free canvas's default */
+    CANVAS_ZOOM_AUTOMATIC = 3,     /* for canvas_set_zoom_axis: the layout's default, following it */
 };
 
 /* What a zoom callback is told. */
@@ -985,8 +993,10 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 
 /*
 ** METHOD: canvas_engine
-** Sets the zoom axis (default horizontal), re-applying the current scale to
-** the new axes.
+** Sets the zoom axis, re-applying the current scale to the new axes. Until
+** one is set (and after CANVAS_ZOOM_AUTOMATIC) the axis is the layout's
+** default and follows the layout: both on a free canvas, horizontal on a
+** laid-out one. Every face takes that default from the engine.
 **
 ** Errors: CANVAS_ERR_NON_FINITE (also limits that force a zoom taking the
 ** content past the finite range), CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
@@ -997,6 +1007,19 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 ** Swift: ZoomSettings.axis, CanvasEngine.setZoomSettings(_:)
 */
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+
+/*
+** METHOD: canvas_engine
+** Stores the zoom axis in force in *axis_out (never CANVAS_ZOOM_AUTOMATIC:
+** the layout's default, when none was set).
+**
+** Errors: CANVAS_ERR_NULL (axis_out).
+**
+** Lua: c:zoom_axis
+** Python: Engine.zoom_axis
+** Swift: ZoomSettings.axis (CanvasEngine.zoomSettings), CanvasEngine.defaultZoomAxis
+*/
+canvas_status canvas_get_zoom_axis(const canvas_engine *engine, canvas_zoom_axis *axis_out);
 
 /*
 ** METHOD: canvas_engine
@@ -2101,11 +2124,18 @@ canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction 
 ** padding points on each side, centred on it:
 ** scale = clamp(min((W - 2p)/Rw, (H - 2p)/Rh)) over the zoomed axes (one
 ** ratio for a one-axis zoom), Rw and Rh the region's unzoomed size; the
-** offset is then clamped. animated non-zero follows van Wijk and Nuij's
+** offset is then clamped by the scroll bounds at that scale (a free
+** canvas's extent: anywhere, or its items plus margins, where a region
+** smaller than the viewport is centred by the content anchor; a laid-out
+** canvas's [0, content - viewport]), so a free canvas ends with the region
+** centred within a point. animated non-zero follows van Wijk and Nuij's
 ** smooth zoom path (rho = sqrt 2, as d3's interpolateZoom) from t_ms over
-** duration_ms (negative: the path's own S*1000 ms), zooming out and back in
-** over a long distance; canvas_tick moves it and calls the zoom callback.
-** Nothing happens for a canvas with no items and no region.
+** duration_ms (negative: the path's own S*1000 ms, capped at 750 ms, the
+** duration of d3's "zoom to bounding box": a fit is an editor command the
+** user waits on), zooming out and back in over a long distance;
+** canvas_tick moves it and calls the zoom callback. A fit that already
+** stands where it would end (within half a point, the same scale) does
+** nothing. Nothing happens for a canvas with no items and no region.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (negative
 ** padding or region side; padding leaving no room; t_ms before the previous

@@ -101,6 +101,7 @@ BACKDROP_GRID = 2
 ZOOM_HORIZONTAL = 0
 ZOOM_VERTICAL = 1
 ZOOM_BOTH = 2
+ZOOM_AUTOMATIC = 3
 
 ZOOM_WILL_BEGIN = 0
 ZOOM_DID_CHANGE = 1
@@ -356,6 +357,7 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_set_selection_during_zoom": ([ENGINE_P, c_int], c_int),
     "canvas_set_zoom": ([ENGINE_P, c_double], c_int),
     "canvas_get_zoom": ([ENGINE_P, POINTER(c_double)], c_int),
+    "canvas_get_zoom_axis": ([ENGINE_P, POINTER(c_int)], c_int),
     "canvas_pinch": ([ENGINE_P, c_int, c_double, c_int, Point], c_int),
     "canvas_touches": ([ENGINE_P, POINTER(Point), c_size_t], c_int),
     "canvas_two_finger_tap": ([ENGINE_P], c_int),
@@ -1136,6 +1138,12 @@ class Engine(EditingMixin):
     def zoom(self) -> float:
         out = c_double(float("nan"))
         self._check(self.lib.canvas_get_zoom(self.handle, ctypes.byref(out)), "canvas_get_zoom")
+        return out.value
+
+    def zoom_axis(self) -> int:
+        """The axis in force (ZOOM_*): the engine's default for the layout until one is set."""
+        out = c_int(-1)
+        self._check(self.lib.canvas_get_zoom_axis(self.handle, ctypes.byref(out)), "canvas_get_zoom_axis")
         return out.value
 
     def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location: Sequence[float] = (0.0, 0.0)) -> None:

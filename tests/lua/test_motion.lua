@@ -162,7 +162,7 @@ check.fails(function() c:pointer_move(2, 2, 50) end, "must not go back", "a meth
 
 -- ---- keys that edit: a free canvas with the select tool ---------------------
 
-r = canvas.resolve{layout = "free", tool = "select", viewport = {width = 400, height = 300},
+r = canvas.resolve{layout = "free", tool = "select", viewport = {width = 400, height = 300, x = 0, y = 0},
   items = {{id = "a", x = 0, y = 0, width = 50, height = 50}, {id = "b", x = 100, y = 0, width = 50, height = 50}},
   gestures = {
     {"down", x = 120, y = 20, t = 0}, {"up", x = 120, y = 20, t = 10},      -- selects b
