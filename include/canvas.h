@@ -1837,7 +1837,10 @@ enum {
 ** METHOD: canvas_engine
 ** One pointer (a mouse, a finger) going down, moving, going up, or its
 ** gesture cancelled, at a point in viewport coordinates. A down stops any
-** motion where it is. Once the pointer has moved more than 8 points from
+** motion where it is, past an edge included: a bounce or spring caught by
+** the pointer stays put, and a drag from there starts at the rubber band's
+** inverse of the offset (so dragging back by that much ends on the edge);
+** an up without a pan springs back. Once the pointer has moved more than 8 points from
 ** where it went down, the drag pans: the content point first touched stays
 ** under the pointer (no motion is lost to the slop), along the pan axis.
 ** Past an edge that bounces the content follows the rubber band
@@ -1919,9 +1922,11 @@ typedef struct canvas_wheel_event {
 ** METHOD: canvas_engine
 ** A wheel or trackpad event. Plain: scrolls by the delta, clamped (shift
 ** turns dy into dx). With ctrl: zooms about the pointer,
-** k' = clamp(k * 2^(-dy*f)), f = 0.002 for pixels, 0.05 for lines, 1 for
-** pages (d3-zoom's constants), keeping the content point under the pointer
-** still; it follows canvas_set_pinch_enabled and calls the zoom callback.
+** k' = clamp(k * 2^(-dy*f*10)), f = 0.002 for pixels, 0.05 for lines, 1 for
+** pages: d3-zoom's defaultWheelDelta, whose factor 10 with ctrl held is
+** there because browsers and several desktop stacks deliver a trackpad
+** pinch as ctrl+wheel with small deltas. It keeps the content point under
+** the pointer still; it follows canvas_set_pinch_enabled and calls the zoom callback.
 ** Scrolling follows canvas_set_scroll_enabled.
 **
 ** Errors: CANVAS_ERR_NULL (event), CANVAS_ERR_NON_FINITE,

@@ -119,11 +119,63 @@ static void test_animated_fit(void) {
     canvas_engine_destroy(engine);
 }
 
+/* 48 rows of 100-point items in an 800 x 600 window, at the top. */
+static canvas_engine *tall(void) {
+    canvas_engine *engine = canvas_engine_create();
+    canvas_set_item_size(engine, (canvas_size){100, 100});
+    canvas_set_items(engine, NULL, NULL, 384);
+    canvas_set_layout_grid(engine, 8, 0, 0, (canvas_point){0, 0});
+    canvas_resolve(engine);
+    canvas_set_viewport(engine, (canvas_size){800, 600}, &(canvas_point){0, 0}, NAN, NULL);
+    return engine;
+}
+
+/* The rubber band's inverse for D = 600: u(r) = r * D / ((D - r) * 0.55). */
+static double unband(double r) { return r * 600 / ((600 - r) * 0.55); }
+
+static void test_caught_bounce_stays(void) {
+    double waits[4] = {0, 30, 60, 150};
+    for (int i = 0; i < 4; i++) {
+        canvas_engine *engine = tall();
+        CHECK_OK(canvas_pointer_down(engine, (canvas_point){400, 100}, 0));
+        CHECK_OK(canvas_pointer_move(engine, (canvas_point){400, 200}, 10));
+        CHECK_OK(canvas_pointer_move(engine, (canvas_point){400, 301}, 20));
+        if (i == 0) CHECK(fabs(viewport_of(engine).y + 93.35) < 0.01);
+        CHECK_OK(canvas_pointer_up(engine, (canvas_point){400, 301}, 100));
+        CHECK_OK(canvas_tick(engine, 100 + waits[i], NULL));
+        double caught = viewport_of(engine).y;
+        CHECK(caught < -1);
+        CHECK_OK(canvas_pointer_down(engine, (canvas_point){400, 301}, 100 + waits[i]));
+        CHECK_CLOSE(viewport_of(engine).y, caught);
+        double back = unband(-caught);
+        CHECK_OK(canvas_pointer_move(engine, (canvas_point){400, 301 - back}, 120 + waits[i]));
+        CHECK(fabs(viewport_of(engine).y) < 1e-6);
+        canvas_engine_destroy(engine);
+    }
+}
+
+static void test_ctrl_wheel_factor(void) {
+    canvas_wheel_mode modes[3] = {CANVAS_WHEEL_PIXEL, CANVAS_WHEEL_LINE, CANVAS_WHEEL_PAGE};
+    double dys[3] = {-50, -2, -0.1}, factors[3] = {0.002, 0.05, 1};
+    for (int i = 0; i < 3; i++) {
+        canvas_engine *engine = board(CANVAS_SCROLL_UNBOUNDED, 0);
+        canvas_set_zoom_limits(engine, 0.01, 100);
+        canvas_wheel_event w = {0, dys[i], modes[i], 0, 1, {400, 300}, 0};
+        CHECK_OK(canvas_wheel(engine, &w));
+        double k = 0;
+        canvas_get_zoom(engine, &k);
+        CHECK_CLOSE(k, pow(2, -dys[i] * factors[i] * 10));
+        canvas_engine_destroy(engine);
+    }
+}
+
 int main(void) {
     RUN(test_fit_centres_free_canvases);
     RUN(test_free_canvas_opens_on_its_items);
     RUN(test_zoom_axis_default_follows_the_layout);
     RUN(test_animated_fit);
+    RUN(test_caught_bounce_stays);
+    RUN(test_ctrl_wheel_factor);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

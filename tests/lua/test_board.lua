@@ -103,4 +103,74 @@ check.equal(c:tick(750).active, false, "done at 750 ms")
 check.close(c:zoom(), 2, "ends fitted")
 check.close(c:viewport().x, 2000, "ends centred")
 
+-- ---- 9. a pointer that catches a bounce keeps the content where it is ------
+-- 48 rows of 100-point items in an 800 × 600 window, at the top. The rubber
+-- band r(u) = (1 − 1/(u · 0.55 / D + 1)) · D with D = 600 shows a drag of
+-- 201 past the top edge at −93.35; its inverse u(r) = r · D / ((D − r) · 0.55).
+local function inverse(r) return r * 600 / ((600 - r) * 0.55) end
+local function tall()
+  return canvas.new{items = 384, item_size = {100, 100}, layout = canvas.grid{columns = 8, h_spacing = 0, v_spacing = 0},
+                    viewport = {width = 800, height = 600, x = 0, y = 0}}
+end
+-- Pulls 201 past the top and lets go after resting (no fling: the spring back).
+local function pulled(c)
+  c:pointer_down(400, 100, 0)
+  c:pointer_move(400, 200, 10)
+  c:pointer_move(400, 301, 20)
+  c:pointer_up(400, 301, 100)
+end
+c = tall()
+pulled(c)
+check.close(c:viewport().y, -93.35, "the rubber band at 201 past the edge", 0.01)
+-- Each phase: caught at once, mid-spring, and late in the spring.
+for _, wait in ipairs{0, 30, 60, 150} do
+  c = tall()
+  pulled(c)
+  c:tick(100 + wait)
+  local caught = c:viewport().y
+  check.equal(caught < -1, true, "still past the edge after " .. wait .. " ms")
+  c:pointer_down(400, 301, 100 + wait)
+  check.close(c:viewport().y, caught, "a press keeps the content where it is after " .. wait .. " ms")
+  c:tick(200 + wait)
+  check.close(c:viewport().y, caught, "a held press keeps it there after " .. wait .. " ms")
+  -- Dragging back by the rubber band's inverse of the offset ends on the edge.
+  local back = inverse(-caught)
+  c:pointer_move(400, 301 - back / 2, 210 + wait)
+  c:pointer_move(400, 301 - back, 220 + wait)
+  check.close(c:viewport().y, 0, "dragging back " .. back .. " ends at 0 after " .. wait .. " ms", 1e-6)
+end
+-- The issue's numbers: caught at once at −93.35, dragging back 201 ends at 0.
+c = tall()
+pulled(c)
+c:pointer_down(400, 301, 100)
+check.close(c:viewport().y, -93.35, "caught at once", 0.01)
+c:pointer_move(400, 100, 120)
+check.close(c:viewport().y, 0, "dragging back 201 ends at 0", 1e-6)
+-- A fling into the top edge bounces; a press past the edge keeps it there.
+c = tall()
+c:set_viewport{width = 800, height = 600, x = 0, y = 50}
+c:fling(0, -3, 0)
+local t, y = 0, 0
+repeat t = t + 16; c:tick(t); y = c:viewport().y until y < -15 or t > 2000
+check.equal(y < -15, true, "the fling bounced past the edge")
+c:pointer_down(400, 300, t)
+check.close(c:viewport().y, y, "a press on a fling's bounce keeps it")
+t = t + 100
+c:pointer_up(400, 300, t)
+repeat t = t + 16 until not c:tick(t).active or t > 5000
+check.close(c:viewport().y, 0, "let go, it springs back to the edge")
+
+-- ---- 10. ctrl-wheel as d3-zoom's defaultWheelDelta -------------------------
+-- k′ = k · 2^(−dy · f · 10), f = 0.002 (pixel), 0.05 (line), 1 (page).
+for mode, f in pairs{pixel = 0.002, line = 0.05, page = 1} do
+  c = board()
+  c:set_zoom_settings{min = 0.01, max = 100}
+  local dy = mode == "page" and -0.1 or -5
+  c:wheel{dx = 0, dy = dy, x = 400, y = 300, mode = mode, ctrl = true, t = 0}
+  check.close(c:zoom(), 2 ^ (-dy * f * 10), "ctrl-wheel " .. mode)
+end
+c = board()
+c:wheel{dx = 0, dy = -50, x = 400, y = 300, ctrl = true, t = 0}
+check.close(c:zoom(), 2, "a pinch of −50 pixels doubles the zoom")
+
 return {items = 0}
