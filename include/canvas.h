@@ -814,8 +814,12 @@ canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64
 
 /*
 ** METHOD: canvas_engine
-** Finds the item at a content point; where frames overlap the last in data
-** order wins. *found_out is 1 and *id_out its id, or *found_out is 0.
+** Finds the item a press at this content point takes, by the one hit rule
+** the select tool and canvas_select_at also use: the topmost item (last in
+** data order) whose frame contains the point; failing that, the topmost
+** whose frame strictly meets the square of 4 screen points on each side of
+** the point (an edge less than 4 points away: thin items can be picked).
+** *found_out is 1 and *id_out its id, or *found_out is 0.
 **
 ** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
 **

@@ -9,6 +9,12 @@
 
 #include <stdlib.h>
 
+/* A fixed-seed generator (rand_r is not C11). */
+static int rand_r(unsigned *state) {
+    *state = *state * 1103515245u + 12345u;
+    return (int)((*state >> 16) & 0x7fff);
+}
+
 /* Two items spanning 1000...1400 x 1000...1200, an 800 x 600 viewport at (0, 0). */
 static canvas_engine *board(canvas_scroll_extent extent, double margins) {
     canvas_engine *engine = canvas_engine_create();
@@ -169,6 +175,53 @@ static void test_ctrl_wheel_factor(void) {
     }
 }
 
+/* One hit rule: over random boards, hit_test answers what a press with the
+   select tool takes (read back as the selection), for every press. */
+static void test_one_hit_rule(void) {
+    unsigned seed = 22;
+    for (int round = 0; round < 30; round++) {
+        canvas_rect frames[12];
+        int count = 1 + rand_r(&seed) % 12;
+        for (int i = 0; i < count; i++)
+            frames[i] = (canvas_rect){rand_r(&seed) % 300, rand_r(&seed) % 200,
+                                      rand_r(&seed) % 4 == 0 ? 0 : rand_r(&seed) % 80, 1 + rand_r(&seed) % 60};
+        canvas_engine *engine = canvas_engine_create();
+        canvas_set_item_frames(engine, frames, NULL, (size_t)count);
+        canvas_resolve(engine);
+        canvas_set_viewport(engine, (canvas_size){400, 300}, &(canvas_point){0, 0}, NAN, NULL);
+        canvas_set_zoom(engine, 0.5 + (rand_r(&seed) % 30) / 10.0);
+        canvas_set_viewport_offset(engine, (canvas_point){0, 0}, NULL);
+        canvas_set_tool(engine, CANVAS_TOOL_SELECT);
+        for (int press = 0; press < 40; press++) {
+            canvas_point p = {(rand_r(&seed) % 4000) / 10.0, (rand_r(&seed) % 3000) / 10.0};
+            uint64_t id = 0;
+            int found = -1;
+            CHECK_OK(canvas_hit_test(engine, p, &id, &found));
+            double t = round * 1000 + press * 20;
+            CHECK_OK(canvas_pointer_down(engine, p, t));
+            CHECK_OK(canvas_pointer_up(engine, p, t + 5));
+            uint64_t selected[16];
+            size_t n = 99;
+            CHECK_OK(canvas_copy_selection(engine, selected, 16, &n));
+            if (found) CHECK(n == 1 && selected[0] == id);
+            else CHECK(n == 0);
+        }
+        canvas_engine_destroy(engine);
+    }
+    /* The case: a press 3 points outside an item is a press on it. */
+    canvas_engine *engine = canvas_engine_create();
+    canvas_set_item_frames(engine, &(canvas_rect){100, 100, 50, 50}, NULL, 1);
+    canvas_resolve(engine);
+    canvas_set_viewport(engine, (canvas_size){400, 300}, &(canvas_point){0, 0}, NAN, NULL);
+    uint64_t id = 0;
+    int found = 0;
+    CHECK_OK(canvas_hit_test(engine, (canvas_point){153, 120}, &id, &found));
+    CHECK(found && id == 1);
+    CHECK_OK(canvas_hit_test(engine, (canvas_point){154, 120}, &id, &found));
+    CHECK(!found);
+    canvas_engine_destroy(engine);
+}
+
 int main(void) {
     RUN(test_fit_centres_free_canvases);
     RUN(test_free_canvas_opens_on_its_items);
@@ -176,6 +229,7 @@ int main(void) {
     RUN(test_animated_fit);
     RUN(test_caught_bounce_stays);
     RUN(test_ctrl_wheel_factor);
+    RUN(test_one_hit_rule);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -173,4 +173,31 @@ c = board()
 c:wheel{dx = 0, dy = -50, x = 400, y = 300, ctrl = true, t = 0}
 check.close(c:zoom(), 2, "a pinch of −50 pixels doubles the zoom")
 
+-- ---- 5. one hit rule: the select tool and hit_test agree ------------------
+c = canvas.new{layout = "free", tool = "select", items = {{id = 1, x = 100, y = 100, width = 50, height = 50}},
+               viewport = {width = 400, height = 300, x = 0, y = 0}}
+check.equal(c:hit_test(153, 120), 1, "a press 3 points outside an item takes it")
+check.equal(c:hit_test(154, 120), nil, "4 points outside does not")
+local seed = 22
+local function random(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n end
+for round = 1, 20 do
+  local items = {}
+  for i = 1, 1 + random(10) do
+    items[i] = {id = i, x = random(300), y = random(200), width = random(4) == 0 and 0 or random(80), height = 1 + random(60)}
+  end
+  c = canvas.new{layout = "free", tool = "select", items = items, zoom = {scale = 0.5 + random(30) / 10},
+                 viewport = {width = 400, height = 300}}
+  c:set_viewport{width = 400, height = 300, x = 0, y = 0}
+  for press = 1, 30 do
+    local x, y = random(4000) / 10, random(3000) / 10
+    local hit = c:hit_test(x, y)
+    local t = round * 1000 + press * 20
+    c:pointer_down(x, y, t)
+    c:pointer_up(x, y, t + 5)
+    local selection = c:selection()
+    check.equal(selection[1], hit, string.format("round %d press (%g, %g): the tool takes what hit_test says", round, x, y))
+    check.equal(#selection, hit and 1 or 0, "one item or none")
+  end
+end
+
 return {items = 0}
