@@ -778,6 +778,11 @@ class Engine(EditingMixin):
             if count is not None and count != len(sizes):
                 raise ValueError(f"set_items: count = {count} for {len(sizes)} sizes")
             count = len(sizes)
+            # Refused as Lua refuses them (C itself would take them as 0).
+            for index, (width, height) in enumerate(sizes):
+                for name, side in (("width", width), ("height", height)):
+                    if not math.isfinite(side):
+                        raise ValueError(f"set_items: sizes[{index}].{name}: expected a finite number, got {side}")
             size_array = (Size * count)(*(Size(w, h) for w, h in sizes)) if count else None
         elif ids is not None:
             if count is not None and count != len(ids):
@@ -1030,7 +1035,7 @@ class Engine(EditingMixin):
     def _animation(self, duration: Optional[float], t: Optional[float]) -> tuple[float, float]:
         return (DURATION_DEFAULT if duration is None else duration, self._time(t))
 
-    def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                      duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         item_id, anchor_point = fit(item_id, "uint64_t", "id"), _point(anchor, "anchor")
         if animated:
@@ -1040,7 +1045,7 @@ class Engine(EditingMixin):
             return False
         return self._published("canvas_scroll_to_id", item_id, anchor_point)
 
-    def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                         duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         anchor_point = _point(anchor, "anchor")
         if animated:
@@ -1050,7 +1055,7 @@ class Engine(EditingMixin):
             return False
         return self._published("canvas_scroll_to_point", Point(x, y), anchor_point)
 
-    def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                        duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         region, anchor_point = _rect(rect, "rect"), _point(anchor, "anchor")
         if animated:
