@@ -723,7 +723,14 @@ canvas_status canvas_set_moving(canvas_engine *engine, int moving);
 /*
 ** METHOD: canvas_engine
 ** Sets where the viewport opens, as a unit point (default center). Takes
-** effect when the viewport first gets a size.
+** effect when the viewport first gets a size: a laid-out canvas opens at
+** max(0, content - viewport) * anchor; a free canvas on its items' bounds
+** plus the margins (whatever its scroll extent), at bounds.origin +
+** (bounds.size - viewport) * anchor, and on an axis where those are smaller
+** than the viewport where the content anchor puts them (centred by
+** default). A free canvas whose viewport got its size before it had items
+** opens on them at the first resolve that has some, unless the offset was
+** set in between.
 **
 ** Errors: CANVAS_ERR_NON_FINITE, CANVAS_ERR_INVALID_ARGUMENT (outside 0..1).
 **
@@ -813,8 +820,12 @@ canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64
 
 /*
 ** METHOD: canvas_engine
-** Finds the item at a content point; where frames overlap the last in data
-** order wins. *found_out is 1 and *id_out its id, or *found_out is 0.
+** Finds the item a press at this content point takes, by the one hit rule
+** the select tool and canvas_select_at also use: the topmost item (last in
+** data order) whose frame contains the point; failing that, the topmost
+** whose frame strictly meets the square of 4 screen points on each side of
+** the point (an edge less than 4 points away: thin items can be picked).
+** *found_out is 1 and *id_out its id, or *found_out is 0.
 **
 ** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
 **
@@ -957,9 +968,10 @@ canvas_status canvas_copy_backdrop_origins(const canvas_engine *engine, canvas_p
 
 typedef int canvas_zoom_axis;
 enum {
-    CANVAS_ZOOM_HORIZONTAL = 0,    /* the default: widths and x only */
+    CANVAS_ZOOM_HORIZONTAL = 0,    /* widths and x only: a laid-out canvas's default */
     CANVAS_ZOOM_VERTICAL = 1,
-    CANVAS_ZOOM_BOTH = 2,
+    CANVAS_ZOOM_BOTH = 2,          /* a free canvas's default */
+    CANVAS_ZOOM_AUTOMATIC = 3,     /* for canvas_set_zoom_axis: the layout's default, following it */
 };
 
 /* What a zoom callback is told. */
@@ -991,8 +1003,10 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 
 /*
 ** METHOD: canvas_engine
-** Sets the zoom axis (default horizontal), re-applying the current scale to
-** the new axes.
+** Sets the zoom axis, re-applying the current scale to the new axes. Until
+** one is set (and after CANVAS_ZOOM_AUTOMATIC) the axis is the layout's
+** default and follows the layout: both on a free canvas, horizontal on a
+** laid-out one. Every face takes that default from the engine.
 **
 ** Errors: CANVAS_ERR_NON_FINITE (also limits that force a zoom taking the
 ** content past the finite range), CANVAS_ERR_INVALID_ARGUMENT (unknown axis,
@@ -1003,6 +1017,19 @@ canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn cal
 ** Swift: ZoomSettings.axis, CanvasEngine.setZoomSettings(_:)
 */
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+
+/*
+** METHOD: canvas_engine
+** Stores the zoom axis in force in *axis_out (never CANVAS_ZOOM_AUTOMATIC:
+** the layout's default, when none was set).
+**
+** Errors: CANVAS_ERR_NULL (axis_out).
+**
+** Lua: c:zoom_axis
+** Python: Engine.zoom_axis
+** Swift: ZoomSettings.axis (CanvasEngine.zoomSettings), CanvasEngine.defaultZoomAxis
+*/
+canvas_status canvas_get_zoom_axis(const canvas_engine *engine, canvas_zoom_axis *axis_out);
 
 /*
 ** METHOD: canvas_engine
@@ -1870,7 +1897,10 @@ enum {
 ** METHOD: canvas_engine
 ** One pointer (a mouse, a finger) going down, moving, going up, or its
 ** gesture cancelled, at a point in viewport coordinates. A down stops any
-** motion where it is. Once the pointer has moved more than 8 points from
+** motion where it is, past an edge included: a bounce or spring caught by
+** the pointer stays put, and a drag from there starts at the rubber band's
+** inverse of the offset (so dragging back by that much ends on the edge);
+** an up without a pan springs back. Once the pointer has moved more than 8 points from
 ** where it went down, the drag pans: the content point first touched stays
 ** under the pointer (no motion is lost to the slop), along the pan axis.
 ** Past an edge that bounces the content follows the rubber band
@@ -1957,9 +1987,11 @@ typedef struct canvas_wheel_event {
 ** METHOD: canvas_engine
 ** A wheel or trackpad event. Plain: scrolls by the delta, clamped (shift
 ** turns dy into dx). With ctrl: zooms about the pointer,
-** k' = clamp(k * 2^(-dy*f)), f = 0.002 for pixels, 0.05 for lines, 1 for
-** pages (d3-zoom's constants), keeping the content point under the pointer
-** still; it follows canvas_set_pinch_enabled and calls the zoom callback.
+** k' = clamp(k * 2^(-dy*f*10)), f = 0.002 for pixels, 0.05 for lines, 1 for
+** pages: d3-zoom's defaultWheelDelta, whose factor 10 with ctrl held is
+** there because browsers and several desktop stacks deliver a trackpad
+** pinch as ctrl+wheel with small deltas. It keeps the content point under
+** the pointer still; it follows canvas_set_pinch_enabled and calls the zoom callback.
 ** Scrolling follows canvas_set_scroll_enabled.
 **
 ** Errors: CANVAS_ERR_NULL (event), CANVAS_ERR_NON_FINITE (a number, or a
@@ -2180,11 +2212,18 @@ canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction 
 ** padding points on each side, centred on it:
 ** scale = clamp(min((W - 2p)/Rw, (H - 2p)/Rh)) over the zoomed axes (one
 ** ratio for a one-axis zoom), Rw and Rh the region's unzoomed size; the
-** offset is then clamped. animated non-zero follows van Wijk and Nuij's
+** offset is then clamped by the scroll bounds at that scale (a free
+** canvas's extent: anywhere, or its items plus margins, where a region
+** smaller than the viewport is centred by the content anchor; a laid-out
+** canvas's [0, content - viewport]), so a free canvas ends with the region
+** centred within a point. animated non-zero follows van Wijk and Nuij's
 ** smooth zoom path (rho = sqrt 2, as d3's interpolateZoom) from t_ms over
-** duration_ms (negative: the path's own S*1000 ms), zooming out and back in
-** over a long distance; canvas_tick moves it and calls the zoom callback.
-** Nothing happens for a canvas with no items and no region.
+** duration_ms (negative: the path's own S*1000 ms, capped at 750 ms, the
+** duration of d3's "zoom to bounding box": a fit is an editor command the
+** user waits on), zooming out and back in over a long distance;
+** canvas_tick moves it and calls the zoom callback. A fit that already
+** stands where it would end (within half a point, the same scale) does
+** nothing. Nothing happens for a canvas with no items and no region.
 **
 ** Errors: CANVAS_ERR_NON_FINITE (a number; an animated fit whose smooth
 ** path leaves the finite range, such as a 1e10-point region with limits

@@ -241,7 +241,7 @@ void lcanvas_push_result(lua_State *L, int self) {
         lua_createtable(L, 0, 2);
         lua_pushnumber(L, scale);
         lua_setfield(L, -2, "scale");
-        lua_getfield(L, state, "axis");
+        lua_pushstring(L, lcanvas_zoom_axis_name(L, canvas));
         lua_setfield(L, -2, "axis");
         lua_setfield(L, -2, "zoom");
         lcanvas_push_ids(L, canvas, state, canvas_copy_selection);

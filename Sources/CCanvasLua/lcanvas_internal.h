@@ -101,6 +101,7 @@ typedef struct lcanvas_layout {
 /* ldescription.c: reading a description table into the canvas at `self`. */
 void lcanvas_apply_description(lua_State *L, int self, int description);
 void lcanvas_apply_zoom_table(lua_State *L, int self, int table);
+const char *lcanvas_zoom_axis_name(lua_State *L, lcanvas *canvas);  /* the engine's axis in force */
 void lcanvas_apply_option(lua_State *L, int self, const char *key, int value);
 void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanvas_layout *out);
 void lcanvas_check_keys(lua_State *L, int table, const char *const *known, const char *where);

@@ -509,7 +509,6 @@ typedef struct zoom_settings {
     int has_scale;
     double scale;
     canvas_zoom_axis axis;
-    const char *axis_name;          /* a static string */
     double minimum, maximum, speed;
     const double *stops;            /* in a scratch userdata on the stack */
     size_t stop_count;
@@ -525,16 +524,24 @@ static int boolean_field(lua_State *L, int table, const char *key, int fallback,
     return value;
 }
 
+/* The engine's zoom axis in force, as a name. */
+const char *lcanvas_zoom_axis_name(lua_State *L, lcanvas *canvas) {
+    canvas_zoom_axis axis = CANVAS_ZOOM_HORIZONTAL;
+    lcanvas_check_status(L, canvas, canvas_get_zoom_axis(canvas->engine, &axis));
+    return axis == CANVAS_ZOOM_BOTH ? "both" : axis == CANVAS_ZOOM_VERTICAL ? "vertical" : "horizontal";
+}
+
 /* Reads zoom; pushes a scratch buffer for the stops when it is given. The
-   defaults are the engine's: horizontal, 0.35...5, speed 1, no stops,
-   pinches on, no selection during a pinch. */
+   defaults are the engine's: the layout's axis (CANVAS_ZOOM_AUTOMATIC:
+   both on a free canvas, horizontal otherwise), 0.35...5, speed 1, no
+   stops, pinches on, no selection during a pinch. */
 static void read_zoom(lua_State *L, int description, zoom_settings *out) {
     static const char *const keys[] = {
         "scale", "axis", "min", "max", "speed", "stops", "allows_selection_during_zoom", "pinch_enabled", NULL,
     };
     static const char *const axes[] = {"horizontal", "vertical", "both", NULL};
     static const canvas_zoom_axis axis_values[] = {CANVAS_ZOOM_HORIZONTAL, CANVAS_ZOOM_VERTICAL, CANVAS_ZOOM_BOTH};
-    *out = (zoom_settings){0, 0, 1, CANVAS_ZOOM_HORIZONTAL, "horizontal", 0.35, 5, 1, NULL, 0, 1, 0};
+    *out = (zoom_settings){0, 0, 1, CANVAS_ZOOM_AUTOMATIC, 0.35, 5, 1, NULL, 0, 1, 0};
     int type = lua_getfield(L, description, "zoom");
     out->given = type != LUA_TNIL;
     if (!out->given) {
@@ -555,7 +562,6 @@ static void read_zoom(lua_State *L, int description, zoom_settings *out) {
             if (strcmp(name, axes[i]) == 0) found = i;
         if (found < 0) luaL_error(L, "zoom.axis: expected \"horizontal\", \"vertical\" or \"both\"");
         out->axis = axis_values[found];
-        out->axis_name = axes[found];
     }
     lua_pop(L, 1);
     out->minimum = positive_field(L, zoom, "min", 0.35, "zoom");
@@ -660,9 +666,6 @@ void lcanvas_apply_zoom_table(lua_State *L, int self, int table) {
     apply_zoom_settings(L, self, canvas, &zoom);
     if (zoom.has_scale)
         lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_zoom(canvas->engine, zoom.scale)));
-    lua_getiuservalue(L, self, 1);
-    lua_pushstring(L, zoom.axis_name);
-    lua_setfield(L, -2, "axis");
     lua_settop(L, top);
 }
 
@@ -818,8 +821,6 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_direction(engine, options.direction)));
 
     if (zoom.given) apply_zoom_settings(L, self, canvas, &zoom);
-    lua_pushstring(L, zoom.axis_name);
-    lua_setfield(L, state, "axis");
     if (open.has_backdrop)
         lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_backdrop(engine, open.backdrop, open.spacing, open.shape_size)));
     if (open.has_anchor)

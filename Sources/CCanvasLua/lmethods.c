@@ -303,6 +303,14 @@ static int m_zoom(lua_State *L) {
     return 1;
 }
 
+/* c:zoom_axis() -> "horizontal", "vertical" or "both": the axis in force
+   (the engine's default for the layout when none was set). */
+static int m_zoom_axis(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lua_pushstring(L, lcanvas_zoom_axis_name(L, canvas));
+    return 1;
+}
+
 /* c:set_zoom(scale): clamped to the limits, the viewport's middle kept still. */
 static int m_set_zoom(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
@@ -423,6 +431,7 @@ static const luaL_Reg methods[] = {
     {"hit_test", m_hit_test},
     {"visible", m_visible},
     {"zoom", m_zoom},
+    {"zoom_axis", m_zoom_axis},
     {"set_zoom", m_set_zoom},
     {"set_zoom_settings", m_set_zoom_settings},
     {"pinch", m_pinch},

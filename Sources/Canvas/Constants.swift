@@ -45,6 +45,7 @@ let CANVAS_BACKDROP_GRID = canvas_backdrop_kind(CCanvasHeader.CANVAS_BACKDROP_GR
 let CANVAS_ZOOM_HORIZONTAL = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_HORIZONTAL)
 let CANVAS_ZOOM_VERTICAL = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_VERTICAL)
 let CANVAS_ZOOM_BOTH = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_BOTH)
+let CANVAS_ZOOM_AUTOMATIC = canvas_zoom_axis(CCanvasHeader.CANVAS_ZOOM_AUTOMATIC)
 
 let CANVAS_ZOOM_WILL_BEGIN = canvas_zoom_event(CCanvasHeader.CANVAS_ZOOM_WILL_BEGIN)
 let CANVAS_ZOOM_DID_CHANGE = canvas_zoom_event(CCanvasHeader.CANVAS_ZOOM_DID_CHANGE)

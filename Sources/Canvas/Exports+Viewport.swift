@@ -104,9 +104,9 @@ public func canvasHitTest(_ engine: UnsafeRawPointer?, _ point: canvas_point, _ 
     withEngine(engine) { handle throws(ABIFailure) in
         let idOut = try Check.notNull(idOut, "id_out")
         let foundOut = try Check.notNull(foundOut, "found_out")
-        let hit = handle.engine.item(at: try Check.point(point, "point"))
+        let hit = handle.engine.hitTest(at: try Check.point(point, "point"))
         answer(foundOut, hit != nil)
-        if let hit { idOut.pointee = handle.engine.resolvedIDs[hit] }
+        if let hit { idOut.pointee = hit }
     }
 }
 

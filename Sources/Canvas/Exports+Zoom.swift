@@ -23,12 +23,26 @@ private func changeZoomSettings(
 
 @c(canvas_set_zoom_axis)
 public func canvasSetZoomAxis(_ engine: UnsafeMutableRawPointer?, _ axis: CInt) -> CInt {
-    changeZoomSettings(engine) { settings throws(ABIFailure) in
-        settings.axis = switch axis {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let chosen: ZoomAxis? = switch axis {
         case CANVAS_ZOOM_HORIZONTAL: .horizontal
         case CANVAS_ZOOM_VERTICAL: .vertical
         case CANVAS_ZOOM_BOTH: .both
+        case CANVAS_ZOOM_AUTOMATIC: nil
         default: throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown zoom axis \(axis)")
+        }
+        try handle.notifyingZoom { () throws(CanvasError) in try handle.engine.setZoomAxis(chosen) }
+    }
+}
+
+@c(canvas_get_zoom_axis)
+public func canvasGetZoomAxis(_ engine: UnsafeRawPointer?, _ axisOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let out = try Check.notNull(axisOut, "axis_out")
+        out.pointee = switch handle.engine.zoomSettings.axis {
+        case .horizontal: CANVAS_ZOOM_HORIZONTAL
+        case .vertical: CANVAS_ZOOM_VERTICAL
+        case .both: CANVAS_ZOOM_BOTH
         }
     }
 }

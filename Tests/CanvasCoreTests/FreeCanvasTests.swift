@@ -13,7 +13,7 @@ struct FreeCanvasTests {
         #expect(engine.contentBounds == rect(-100, -50, 320, 80))
         #expect(engine.contentSize == size(360, 120))
         try engine.setZoom(2)
-        #expect(engine.frame(of: 7) == rect(-200, -50, 80, 30))  // the default zoom axis is horizontal
+        #expect(engine.frame(of: 7) == rect(-200, -100, 80, 60))  // a free canvas zooms both axes by default
     }
 
     @Test("unbounded scrolling goes anywhere; content scrolling stays over the frames plus margins")

@@ -5,6 +5,7 @@ import Testing
 struct SelectToolTests {
     func threeInARow() throws -> CanvasEngine {
         let engine = try freeEngine([rect(0, 0, 50, 50), rect(100, 0, 50, 50), rect(200, 0, 50, 50)], viewport: size(400, 300))
+        engine.setViewportOffset(.zero)  // it opens centred on the items
         engine.setTool(.select)
         try engine.setSnap(SnapSettings(grid: nil, items: false, gaps: false))
         return engine

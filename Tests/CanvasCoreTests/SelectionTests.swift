@@ -65,7 +65,10 @@ struct SelectionTests {
         #expect(engine.select(atViewportPoint: point(75, 75)) == .selected(20))  // inside 10 and 20
         engine.setViewportOffset(point(100, 0))
         #expect(engine.select(atViewportPoint: point(150, 20)) == .nothingHit)  // (250, 20) is a gap
-        #expect(engine.select(atViewportPoint: point(199, 10)) == .nothingHit)  // (299, 10): 30 starts at 300
+        #expect(engine.select(atViewportPoint: point(195, 10)) == .nothingHit)  // (295, 10): 30 starts 5 points on
+        // The one hit rule's slop: 3 points off 30's edge is a tap on it.
+        #expect(engine.select(atViewportPoint: point(197, 10)) == .selected(30))
+        engine.deselect(id: 30)
         #expect(engine.selection == [20])
         #expect(engine.select(atViewportPoint: point(0, 75)) == .selected(20))  // (100, 75): 10 ends at 100
         engine.setViewportOffset(point(200, 50))  // the largest offset of a 400 × 150 canvas

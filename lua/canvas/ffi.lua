@@ -210,6 +210,7 @@ enum {
     CANVAS_ZOOM_HORIZONTAL = 0,
     CANVAS_ZOOM_VERTICAL = 1,
     CANVAS_ZOOM_BOTH = 2,
+    CANVAS_ZOOM_AUTOMATIC = 3,
 };
 typedef int canvas_zoom_event;
 enum {
@@ -220,6 +221,7 @@ enum {
 typedef canvas_status (*canvas_zoom_fn)(void *user, canvas_zoom_event event, double scale);
 canvas_status canvas_set_zoom_callback(canvas_engine *engine, canvas_zoom_fn callback, void *user);
 canvas_status canvas_set_zoom_axis(canvas_engine *engine, canvas_zoom_axis axis);
+canvas_status canvas_get_zoom_axis(const canvas_engine *engine, canvas_zoom_axis *axis_out);
 canvas_status canvas_set_zoom_limits(canvas_engine *engine, double minimum, double maximum);
 canvas_status canvas_set_zoom_speed(canvas_engine *engine, double speed);
 canvas_status canvas_set_zoom_stops(canvas_engine *engine, const double *stops, size_t count);
@@ -791,15 +793,17 @@ local AXES = {horizontal = C.CANVAS_ZOOM_HORIZONTAL, vertical = C.CANVAS_ZOOM_VE
 
 local function set_zoom_settings(self, zoom)
   local engine = self.engine
-  local axis = zoom.axis or "horizontal"
-  check(self, C.canvas_set_zoom_axis(engine, AXES[axis] or fail("zoom.axis", 'expected "horizontal", "vertical" or "both"')))
+  -- No axis: the engine's default for the layout (both on a free canvas).
+  local axis = zoom.axis == nil and C.CANVAS_ZOOM_AUTOMATIC
+               or AXES[zoom.axis] or fail("zoom.axis", 'expected "horizontal", "vertical" or "both"')
+  check(self, C.canvas_set_zoom_axis(engine, axis))
   check(self, C.canvas_set_zoom_limits(engine, number(zoom.min, "zoom.min", 0.35), number(zoom.max, "zoom.max", 5)))
   check(self, C.canvas_set_zoom_speed(engine, number(zoom.speed, "zoom.speed", 1)))
   local stops = zoom.stops or {}
   check(self, C.canvas_set_zoom_stops(engine, ffi.new("double[?]", #stops + 1, stops), #stops))
   check(self, C.canvas_set_pinch_enabled(engine, zoom.pinch_enabled == false and 0 or 1))
   check(self, C.canvas_set_selection_during_zoom(engine, zoom.allows_selection_during_zoom and 1 or 0))
-  self.axis, self.show_zoom = axis, true
+  self.show_zoom = true
   if zoom.scale then check(self, C.canvas_set_zoom(engine, number(zoom.scale, "zoom.scale"))) end
 end
 
@@ -1055,7 +1059,7 @@ local function new_canvas(description)
     for _, callback in pairs(callbacks) do callback:free() end
   end)
   local self = setmetatable({engine = engine, callbacks = callbacks, keys = {}, names = {}, next = 0,
-                             axis = "horizontal", in_callback = 0}, Canvas)
+                             in_callback = 0}, Canvas)
   -- The callbacks come first, so they hear of everything that follows.
   self.zoom_handlers = {}
   for _, key in ipairs{"on_zoom_begin", "on_zoom", "on_zoom_end"} do
@@ -1204,7 +1208,7 @@ function Canvas:result()
   end
   if self.show_lod then result.clusters = clusters(self) end
   if self.show_zoom then
-    result.zoom = {scale = self:zoom(), axis = self.axis}
+    result.zoom = {scale = self:zoom(), axis = self:zoom_axis()}
     result.selection = self:selection()
   end
   editing_result(self, result)
@@ -1308,6 +1312,15 @@ function Canvas:zoom()
   local scale = ffi.new("double[1]")
   check(self, C.canvas_get_zoom(engine_of(self), scale))
   return scale[0]
+end
+
+local AXIS_NAMES = {[C.CANVAS_ZOOM_HORIZONTAL] = "horizontal", [C.CANVAS_ZOOM_VERTICAL] = "vertical",
+                    [C.CANVAS_ZOOM_BOTH] = "both"}
+
+function Canvas:zoom_axis()
+  local axis = ffi.new("canvas_zoom_axis[1]")
+  check(self, C.canvas_get_zoom_axis(engine_of(self), axis))
+  return AXIS_NAMES[axis[0]]
 end
 
 function Canvas:set_zoom(scale)

@@ -74,9 +74,10 @@ class BackdropKind(IntEnum):
 class ZoomAxis(IntEnum):
     """canvas_zoom_axis"""
 
-    HORIZONTAL = 0  # the default: widths and x only
+    HORIZONTAL = 0  # widths and x only: a laid-out canvas's default
     VERTICAL = 1
-    BOTH = 2
+    BOTH = 2  # a free canvas's default
+    AUTOMATIC = 3  # for canvas_set_zoom_axis: the layout's default, following it
 
 
 class ZoomEvent(IntEnum):
@@ -268,6 +269,7 @@ BACKDROP_GRID = BackdropKind.GRID
 ZOOM_HORIZONTAL = ZoomAxis.HORIZONTAL
 ZOOM_VERTICAL = ZoomAxis.VERTICAL
 ZOOM_BOTH = ZoomAxis.BOTH
+ZOOM_AUTOMATIC = ZoomAxis.AUTOMATIC
 ZOOM_WILL_BEGIN = ZoomEvent.WILL_BEGIN
 ZOOM_DID_CHANGE = ZoomEvent.DID_CHANGE
 ZOOM_DID_END = ZoomEvent.DID_END
@@ -402,6 +404,7 @@ __all__ = [
     "ZOOM_HORIZONTAL",
     "ZOOM_VERTICAL",
     "ZOOM_BOTH",
+    "ZOOM_AUTOMATIC",
     "ZOOM_WILL_BEGIN",
     "ZOOM_DID_CHANGE",
     "ZOOM_DID_END",

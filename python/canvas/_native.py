@@ -240,6 +240,7 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_set_selection_during_zoom": ([ENGINE_P, c_int], c_int),
     "canvas_set_zoom": ([ENGINE_P, c_double], c_int),
     "canvas_get_zoom": ([ENGINE_P, POINTER(c_double)], c_int),
+    "canvas_get_zoom_axis": ([ENGINE_P, POINTER(c_int)], c_int),
     "canvas_pinch": ([ENGINE_P, c_int, c_double, c_int, Point], c_int),
     "canvas_touches": ([ENGINE_P, POINTER(Point), c_size_t], c_int),
     "canvas_two_finger_tap": ([ENGINE_P], c_int),
@@ -702,6 +703,11 @@ class Engine(EditingMixin):
             if count is not None and count != len(sizes):
                 raise ValueError(f"set_items: count = {count} for {len(sizes)} sizes")
             count = len(sizes)
+            # Refused as Lua refuses them (C itself would take them as 0).
+            for index, (width, height) in enumerate(sizes):
+                for name, side in (("width", width), ("height", height)):
+                    if not math.isfinite(side):
+                        raise ValueError(f"set_items: sizes[{index}].{name}: expected a finite number, got {side}")
             size_array = (Size * count)(*(Size(w, h) for w, h in sizes)) if count else None
         elif ids is not None:
             if count is not None and count != len(ids):
@@ -950,7 +956,7 @@ class Engine(EditingMixin):
     def _animation(self, duration: Optional[float], t: Optional[float]) -> tuple[float, float]:
         return (DURATION_DEFAULT if duration is None else duration, self._time(t))
 
-    def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_id(self, item_id: int, anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                      duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         item_id, anchor_point = fit(item_id, "uint64_t", "id"), _point(anchor, "anchor")
         if animated:
@@ -960,7 +966,7 @@ class Engine(EditingMixin):
             return False
         return self._published("canvas_scroll_to_id", item_id, anchor_point)
 
-    def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_point(self, x: float, y: float, anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                         duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         anchor_point = _point(anchor, "anchor")
         if animated:
@@ -970,7 +976,7 @@ class Engine(EditingMixin):
             return False
         return self._published("canvas_scroll_to_point", Point(x, y), anchor_point)
 
-    def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.0, 0.0), animated: bool = False,
+    def scroll_to_rect(self, rect: Sequence[float], anchor: Sequence[float] = (0.5, 0.5), animated: bool = False,
                        duration: Optional[float] = None, t: Optional[float] = None) -> bool:
         region, anchor_point = _rect(rect, "rect"), _point(anchor, "anchor")
         if animated:
@@ -1059,6 +1065,12 @@ class Engine(EditingMixin):
     def zoom(self) -> float:
         out = c_double(float("nan"))
         self._check(self.lib.canvas_get_zoom(self.handle, ctypes.byref(out)), "canvas_get_zoom")
+        return out.value
+
+    def zoom_axis(self) -> int:
+        """The axis in force (ZOOM_*): the engine's default for the layout until one is set."""
+        out = c_int(-1)
+        self._check(self.lib.canvas_get_zoom_axis(self.handle, ctypes.byref(out)), "canvas_get_zoom_axis")
         return out.value
 
     def pinch(self, phase: int, scale: float = 1.0, touches: int = 2, location: Sequence[float] = (0.0, 0.0)) -> None:

@@ -179,18 +179,18 @@ static void test_wheel(void) {
     w = (canvas_wheel_event){0, 50, CANVAS_WHEEL_PIXEL, 1, 0, {0, 0}, 2};
     CHECK_OK(canvas_wheel(e, &w));
     CHECK(offset(e).x == 50 && offset(e).y == 110);
-    /* ctrl: k' = k * 2^(-dy * f) about the pointer */
+    /* ctrl: k' = k * 2^(-dy * f * 10) about the pointer (d3's defaultWheelDelta with ctrl) */
     CHECK_OK(canvas_set_zoom_axis(e, CANVAS_ZOOM_BOTH));
     CHECK_OK(canvas_set_zoom_limits(e, 0.1, 10));
     canvas_point before = offset(e);
-    w = (canvas_wheel_event){0, -100, CANVAS_WHEEL_PIXEL, 0, 1, {40, 30}, 3};
+    w = (canvas_wheel_event){0, -10, CANVAS_WHEEL_PIXEL, 0, 1, {40, 30}, 3};
     CHECK_OK(canvas_wheel(e, &w));
     double k;
     CHECK_OK(canvas_get_zoom(e, &k));
-    CHECK_CLOSE(k, pow(2, 100 * 0.002));
+    CHECK_CLOSE(k, pow(2, 10 * 0.002 * 10));
     CHECK_CLOSE(offset(e).x, (before.x + 40) * k - 40);
     CHECK_CLOSE(offset(e).y, (before.y + 30) * k - 30);
-    w = (canvas_wheel_event){0, 1, CANVAS_WHEEL_PAGE, 0, 1, {40, 30}, 4};
+    w = (canvas_wheel_event){0, 0.1, CANVAS_WHEEL_PAGE, 0, 1, {40, 30}, 4};
     CHECK_OK(canvas_wheel(e, &w));
     double k2;
     CHECK_OK(canvas_get_zoom(e, &k2));

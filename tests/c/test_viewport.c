@@ -553,7 +553,7 @@ static void test_invalid_arguments(void) {
     CHECK_REFUSED(e, before, canvas_set_backdrop(e, 3, 10, 1), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_REFUSED(e, before, canvas_set_backdrop(e, CANVAS_BACKDROP_DOTS, -10, 1), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_REFUSED(e, before, canvas_set_backdrop(e, CANVAS_BACKDROP_DOTS, 10, -1), CANVAS_ERR_INVALID_ARGUMENT);
-    CHECK_REFUSED(e, before, canvas_set_zoom_axis(e, 3), CANVAS_ERR_INVALID_ARGUMENT);
+    CHECK_REFUSED(e, before, canvas_set_zoom_axis(e, 4), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_REFUSED(e, before, canvas_set_zoom_limits(e, 2, 1), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_REFUSED(e, before, canvas_set_zoom_limits(e, 0, 1), CANVAS_ERR_INVALID_ARGUMENT);
     CHECK_REFUSED(e, before, canvas_set_zoom_speed(e, 0), CANVAS_ERR_INVALID_ARGUMENT);

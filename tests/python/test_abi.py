@@ -221,10 +221,14 @@ def test_grid(engine):
 def test_sanitize(engine):
     nan, inf = float("nan"), float("inf")
     ring = new_ring(10)
-    engine.set_items([(10, 30), (nan, 10), (-5, 20), (inf, -inf), (30, nan), (10, 30)])
+    # Non-finite sizes are refused, as Lua refuses them (issue 22); negative ones are taken as 0.
+    for bad in (nan, inf, -inf):
+        with pytest.raises(ValueError, match="expected a finite number"):
+            engine.set_items([(10, 30), (bad, 10)])
+    engine.set_items([(10, 30), (-5, 20), (30, -1), (10, 30)])
     engine.set_layout(functools.partial(ring_place, ring))
     engine.resolve()
-    assert ring["sizes"] == [(10, 30), (0, 10), (0, 20), (0, 0), (30, 0), (10, 30)]
+    assert ring["sizes"] == [(10, 30), (0, 20), (30, 0), (10, 30)]
     assert [f[2:] for f in engine.frames()] == ring["sizes"]
 
 

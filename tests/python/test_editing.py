@@ -28,7 +28,8 @@ def test_world_coordinates_and_scroll_bounds(free):
     min_x, max_x, min_y, max_y = free.scroll_bounds()
     assert math.isinf(min_x) and min_x < 0 and math.isinf(max_y)
     free.set_scroll_extent(cv.SCROLL_CONTENT)
-    assert free.scroll_bounds() == (-100, -100, -50, -50)
+    # 250 x 100 of content in a 400 x 300 window: centred, as content_anchor says.
+    assert free.scroll_bounds() == (-175, -175, -150, -150)
 
 
 def test_edits_batch_and_undo(free):

@@ -188,7 +188,7 @@ INVALID_CALLS = [
     ("page direction", lambda e: e.page(4)),
     ("backdrop kind", lambda e: e.set_backdrop(3, 10, 1)),
     ("negative spacing", lambda e: e.set_backdrop(cv.BACKDROP_DOTS, -10, 1)),
-    ("zoom axis", lambda e: e.set_zoom_axis(3)),
+    ("zoom axis", lambda e: e.set_zoom_axis(4)),
     ("limits crossed", lambda e: e.set_zoom_limits(2, 1)),
     ("zero speed", lambda e: e.set_zoom_speed(0)),
     ("zero stop", lambda e: e.set_zoom_stops([1, 0])),

@@ -31,11 +31,19 @@ public struct ScrollBounds: Hashable, Sendable {
     }
 
     /// The region `content` (zoomed, any origin) shown in a window of `size`:
-    /// from its leading edge to where its far edge meets the window's; a
-    /// region smaller than the window pins the offset at its leading edge.
-    public static func region(_ content: Rect, viewport size: Size) -> ScrollBounds {
-        ScrollBounds(minX: content.minX, maxX: max(content.minX, content.maxX - size.width),
-                     minY: content.minY, maxY: max(content.minY, content.maxY - size.height))
+    /// from its leading edge to where its far edge meets the window's. On an
+    /// axis where the region is smaller than the window the offset is pinned
+    /// where `anchor` puts the region in the window: `topLeading` at its
+    /// leading edge, `center` (a free canvas's `content_anchor` default) in
+    /// the middle, so a small board sits where its content anchor says at
+    /// any zoom.
+    public static func region(_ content: Rect, viewport size: Size, anchor: UnitPoint = .topLeading) -> ScrollBounds {
+        func axis(_ lower: Double, _ length: Double, _ window: Double, _ unit: Double) -> (Double, Double) {
+            length >= window ? (lower, lower + length - window) : (lower - (window - length) * unit, lower - (window - length) * unit)
+        }
+        let x = axis(content.minX, content.width, size.width, anchor.x)
+        let y = axis(content.minY, content.height, size.height, anchor.y)
+        return ScrollBounds(minX: x.0, maxX: x.1, minY: y.0, maxY: y.1)
     }
 
     public var isBoundedX: Bool { minX.isFinite || maxX.isFinite }

@@ -98,7 +98,10 @@ extension CanvasEngine {
 
     /// Zooms to fit `region` (nil: every item) with `padding`, centred on it;
     /// animated along the smooth zoom path over `duration` (nil: the path's
-    /// own S · 1000 ms), or at once.
+    /// own S · 1000 ms, at most `SmoothZoomPath.defaultDurationCap`), or at
+    /// once. A fit that is already where it would end does nothing. The
+    /// target is clamped by the scroll bounds at the scale it ends at (a
+    /// free canvas's extent; [0, content − viewport] when laid out).
     /// - Returns: the zoom events (at once; an animation reports them per tick).
     /// - Throws: `CanvasError` for bad numbers or a time that goes back; nothing changes.
     @discardableResult
@@ -110,21 +113,23 @@ extension CanvasEngine {
         guard let (scale, region) = try fittingScale(for: region, padding: padding) else { return [] }
         let target = ZoomTransform(scale: scale, axis: zoomSettings.axis)
         let center = Point(x: region.x + region.width / 2, y: region.y + region.height / 2)
-        let content = target.size(resolution.contentSize)
-        let ranges = (x: ScrollRange(content: content.width, viewport: viewport.size.width),
-                      y: ScrollRange(content: content.height, viewport: viewport.size.height))
-        let offset = Point(
-            x: ranges.x.clamp(target.position(center.x, axis: .horizontal) - viewport.size.width / 2),
-            y: ranges.y.clamp(target.position(center.y, axis: .vertical) - viewport.size.height / 2)
-        )
+        // Clamped by the bounds at the scale the fit ends at: a free canvas's
+        // extent (anywhere, or its padded items), else [0, content − viewport].
+        let offset = scrollBounds(at: target).clamp(Point(
+            x: target.position(center.x, axis: .horizontal) - viewport.size.width / 2,
+            y: target.position(center.y, axis: .vertical) - viewport.size.height / 2
+        ))
         stopMotion()
         rebaseDrag()
         if case .pointer = motion.activity { motion.activity = .idle }
         let now = time ?? motion.clock ?? 0
         let from = currentZoomView, to = zoomView(scale: scale, offset: offset)
         let path = SmoothZoomPath(from: from, to: to)
-        let length = duration ?? path.duration
-        guard animated, length > 0, from != to else {
+        let length = duration ?? min(path.duration, SmoothZoomPath.defaultDurationCap)
+        // Already there (within half a point, the same scale): nothing to show.
+        let there = abs(offset.x - viewport.offset.x) < 0.5 && abs(offset.y - viewport.offset.y) < 0.5
+            && abs(scale - zoomScale) <= 1e-9 * scale
+        guard animated, length > 0, from != to, !there else {
             let events = applyZoom(scale, offset: offset)
             viewportChanged()
             return events

@@ -14,6 +14,7 @@ extension CanvasEngine {
     /// (0, 0) with their size. Takes effect at the next `resolve()`.
     public func setLayoutFree() {
         editing.isFree = true
+        followDefaultZoomAxis()
     }
 
     /// Replaces the items with ones that carry their own frames, and switches
@@ -32,6 +33,7 @@ extension CanvasEngine {
         let events = try setItems(list)
         editing.isFree = true
         editing.pendingFrames = frames
+        followDefaultZoomAxis()
         return events
     }
 
@@ -57,21 +59,39 @@ extension CanvasEngine {
     /// The offsets the viewport may take (zoomed content coordinates).
     /// Laid-out canvases scroll over [0, max(0, content − viewport)]; a free
     /// one anywhere (`unbounded`) or over its frames' union plus margins
-    /// (`content`). Every offset the engine sets is clamped to these.
-    public var scrollBounds: ScrollBounds {
+    /// (`content`; an axis where that is smaller than the window rests
+    /// where `content_anchor` puts it). Every offset the engine sets is
+    /// clamped to these.
+    public var scrollBounds: ScrollBounds { scrollBounds(at: zoom) }
+
+    /// `scrollBounds` as they will be under `zoom` (a zoom to fit clamps
+    /// its target by the bounds at the scale it ends at).
+    func scrollBounds(at zoom: ZoomTransform) -> ScrollBounds {
         guard editing.isFree, editing.index != nil else {
-            return .content(contentSize, viewport: viewport.size)
+            return .content(zoom.size(resolution.contentSize), viewport: viewport.size)
         }
         switch editing.scrollExtent {
         case .unbounded:
             return .unbounded
         case .content:
-            let margins = options.margins
-            let world = resolution.contentBounds
-            let padded = Rect(x: world.x - margins.left(in: options.direction), y: world.y - margins.top,
-                              width: world.width + margins.horizontal, height: world.height + margins.vertical)
-            return .region(zoom.rect(padded), viewport: viewport.size)
+            return .region(zoom.rect(freePaddedBounds), viewport: viewport.size, anchor: freeContentAnchor)
         }
+    }
+
+    /// A free canvas's items' union plus the margins, unzoomed: what it
+    /// opens on, fits and (with the `content` extent) scrolls over.
+    var freePaddedBounds: Rect {
+        let margins = options.margins
+        let world = resolution.contentBounds
+        return Rect(x: world.x - margins.left(in: options.direction), y: world.y - margins.top,
+                    width: world.width + margins.horizontal, height: world.height + margins.vertical)
+    }
+
+    /// Where content smaller than the window sits on a free canvas: the
+    /// content anchor, mirrored right to left as the resolver mirrors it.
+    var freeContentAnchor: UnitPoint {
+        let anchor = options.contentAnchor
+        return options.direction == .rightToLeft ? UnitPoint(x: 1 - anchor.x, y: anchor.y) : anchor
     }
 
     /// Lays out a free canvas: the items' own frames, checked, then the
@@ -118,6 +138,7 @@ extension CanvasEngine {
         editing.index = nil
         editing.pendingFrames = nil
         editing.history.clear()
+        followDefaultZoomAxis()
     }
 
     /// Called by `setItems`: the history, any gesture and the free index

@@ -27,7 +27,14 @@ public struct WheelEvent: Hashable, Sendable {
         self.time = time
     }
 
-    /// d3-zoom's factor f for k′ = k · 2^(−dy · f): per pixel, line or page.
+    /// d3-zoom's `defaultWheelDelta` multiplies its factor by 10 when ctrl
+    /// is held: browsers and several desktop stacks deliver a trackpad pinch
+    /// as ctrl+wheel with small deltas, and without it a pinch zooms ten
+    /// times slower than in d3-based editors. The engine zooms only with
+    /// ctrl, so a ctrl-wheel step is k′ = k · 2^(−dy · f · 10).
+    public static let ctrlZoomFactor = 10.0
+
+    /// d3-zoom's factor f for k′ = k · 2^(−dy · f · ctrlZoomFactor): per pixel, line or page.
     public var zoomFactor: Double {
         switch mode {
         case .pixel: 0.002
@@ -68,11 +75,17 @@ extension CanvasEngine {
         try checkPoint(point, "pointer")
         try advanceClock(to: time, "pointer down time")
         if case .pointer = motion.activity { motion.activity = .idle }  // a lost up: start over
-        stopMotion()
-        if selectToolDown(at: point, time: time, modifiers: modifiers) { return }  // the select tool (issue 14)
+        // A bounce or a spring caught by the pointer stays where it is: the
+        // drag goes on from the rubber band's inverse of the offset.
+        stopMotion(clamping: false)
+        if selectToolDown(at: point, time: time, modifiers: modifiers) {  // the select tool (issue 14)
+            viewport.offset = clamped(viewport.offset)
+            return
+        }
         var drag = PointerDrag(down: point, last: point, rawStart: unbanded(viewport.offset))
         drag.tracker.add(point, at: time)
         drag.modifiers = modifiers
+        drag.holdsOverscroll = clamped(viewport.offset) != viewport.offset
         motion.activity = .pointer(drag)
         viewportChanged()
     }
@@ -157,7 +170,8 @@ extension CanvasEngine {
 
     /// A wheel or trackpad event. Plain: scrolls by the delta (shift turns
     /// a vertical delta horizontal). With ctrl (also how browsers report a
-    /// trackpad pinch): zooms about the pointer, k′ = clamp(k · 2^(−dy · f)).
+    /// trackpad pinch): zooms about the pointer, k′ = clamp(k · 2^(−dy · f · 10)),
+    /// d3-zoom's `defaultWheelDelta` with ctrl held.
     /// - Returns: the zoom events it caused.
     /// - Throws: `CanvasError` for non-finite numbers or a bad time; nothing changes.
     @discardableResult
@@ -169,7 +183,7 @@ extension CanvasEngine {
         if event.modifiers.contains(.ctrl) {
             guard zoomSettings.isPinchEnabled, event.delta.y != 0 else { return [] }
             stopMotion()
-            let scale = zoomSettings.clamp(zoomScale * power(2, -event.delta.y * event.zoomFactor))
+            let scale = zoomSettings.clamp(zoomScale * power(2, -event.delta.y * event.zoomFactor * WheelEvent.ctrlZoomFactor))
             rebaseDrag()
             return setZoomUnchecked(scale, anchor: event.pointer)
         }
@@ -294,6 +308,11 @@ extension CanvasEngine {
     /// zoom or a scroll under it), so the pointer does not jump it back.
     func rebaseDrag() {
         guard case .pointer(var drag) = motion.activity else { return }
+        if drag.holdsOverscroll {
+            // Something else moved the viewport: a caught bounce lets go, on the content.
+            drag.holdsOverscroll = false
+            viewport.offset = clamped(viewport.offset)
+        }
         drag.rawStart = unbanded(viewport.offset)
         drag.down = drag.last
         motion.activity = .pointer(drag)

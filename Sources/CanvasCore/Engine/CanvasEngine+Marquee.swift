@@ -2,7 +2,8 @@
 /// Rectangles and points here are zoomed content coordinates, as `query` takes them.
 extension CanvasEngine {
     /// How far from a point an item still counts as hit, in screen points
-    /// (so less content as the zoom grows): thin items can be picked.
+    /// (so less content as the zoom grows): thin items, and presses just
+    /// off an edge, are picked. Part of the one hit rule (`hitTest(at:)`).
     public static let hitSlop = 4.0
 
     /// Selects by rectangle, through the index.
@@ -51,8 +52,11 @@ extension CanvasEngine {
         return bounds
     }
 
-    /// The id of the item under a zoomed content point, the topmost (last in
-    /// data order) first; failing that, the topmost within `hitSlop` screen points.
+    /// The one hit rule, which the select tool, a tap (`select(atViewportPoint:)`)
+    /// and the C ABI's `canvas_hit_test` all use: the topmost item (last in
+    /// data order) whose zoomed frame contains the point; failing that, the
+    /// topmost whose zoomed frame strictly meets the square of `hitSlop`
+    /// screen points on each side of it (an edge less than 4 points away).
     public func hitTest(at point: Point) -> UInt64? {
         guard point.isFinite else { return nil }
         if let position = item(at: point) { return resolvedIDs[position] }

@@ -155,7 +155,7 @@ extension CanvasEngine {
 
     /// Ends whatever is in motion, where it is. A pointer that is down
     /// stays down, its drag starting again from here.
-    func stopMotion() {
+    func stopMotion(clamping: Bool = true) {
         let now = motion.clock ?? 0
         switch motion.activity {
         case .idle: return
@@ -165,8 +165,9 @@ extension CanvasEngine {
             if motion.phase(at: now) != .idle { motion.stoppedAt = now }
             motion.activity = .idle
         }
-        // Stopped past an edge (a spring caught mid-way): back on the content.
-        if !motion.allowsOverscroll {
+        // Stopped past an edge (a spring caught mid-way): back on the content,
+        // unless a pointer caught it (pointerDown holds it there).
+        if clamping && !motion.allowsOverscroll {
             viewport.offset = clamped(viewport.offset)
         }
     }

@@ -41,8 +41,7 @@ extension CanvasEngine {
     public func select(atViewportPoint point: Point) -> HitSelection {
         if isPinching && !zoomSettings.allowsSelectionDuringZoom { return .refusedDuringPinch }
         let content = Point(x: viewport.offset.x + point.x, y: viewport.offset.y + point.y)
-        guard let position = item(at: content) else { return .nothingHit }
-        let id = resolvedIDs[position]
+        guard let id = hitTest(at: content) else { return .nothingHit }  // the one hit rule
         selected.insert(id)
         return .selected(id)
     }

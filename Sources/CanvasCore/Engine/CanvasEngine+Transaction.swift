@@ -23,10 +23,12 @@ extension CanvasEngine {
         var measuredSinceResolve: Bool
         var viewport: Viewport
         var hasAppliedInitialAnchor: Bool
+        var initialAnchorAwaitsItems: Bool
         var published: VisibleUpdate?
         var publishedPositions: [Int]?
         var zoomSettings: ZoomSettings
         var zoomScale: Double
+        var zoomAxisIsDefault: Bool
         var pinch: PinchTracker?
         var recognizer: PinchRecognizerModel
         var selected: Set<UInt64>
@@ -41,9 +43,10 @@ extension CanvasEngine {
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
             scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail, detailSettings: detailSettings,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
-            viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor, published: published,
+            viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor,
+            initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
             publishedPositions: publishedPositions,
-            zoomSettings: zoomSettings, zoomScale: zoomScale, pinch: pinch, recognizer: recognizer,
+            zoomSettings: zoomSettings, zoomScale: zoomScale, zoomAxisIsDefault: zoomAxisIsDefault, pinch: pinch, recognizer: recognizer,
             selected: selected, editing: editing, motion: motion
         )
     }
@@ -68,10 +71,12 @@ extension CanvasEngine {
         measuredSinceResolve = snapshot.measuredSinceResolve
         viewport = snapshot.viewport
         hasAppliedInitialAnchor = snapshot.hasAppliedInitialAnchor
+        initialAnchorAwaitsItems = snapshot.initialAnchorAwaitsItems
         published = snapshot.published
         publishedPositions = snapshot.publishedPositions
         zoomSettings = snapshot.zoomSettings
         zoomScale = snapshot.zoomScale
+        zoomAxisIsDefault = snapshot.zoomAxisIsDefault
         pinch = snapshot.pinch
         recognizer = snapshot.recognizer
         selected = snapshot.selected

@@ -24,7 +24,10 @@ extension CanvasEngine {
         try Viewport.checkCulling(size: size, overscan: overscan.map { max(0, $0) } ?? viewport.overscan)
         if let overscan { viewport.overscan = max(0, overscan) }
         resize(to: size)
-        if x != nil || y != nil { stopMotion() }
+        if x != nil || y != nil {
+            stopMotion()
+            initialAnchorAwaitsItems = false
+        }
         if let x { viewport.offset.x = x }
         if let y { viewport.offset.y = y }
         rebaseDrag()
@@ -35,12 +38,38 @@ extension CanvasEngine {
         viewport.size = size
         if !hasAppliedInitialAnchor && !size.isZeroArea {
             hasAppliedInitialAnchor = true
-            let content = contentSize
-            viewport.offset = Point(
-                x: max(0, content.width - size.width) * initialAnchor.x,
-                y: max(0, content.height - size.height) * initialAnchor.y
-            )
+            viewport.offset = openingOffset
+            // A free canvas with no frames yet opens on them once they come.
+            initialAnchorAwaitsItems = resolution.frames.isEmpty
         }
+    }
+
+    /// Where the viewport opens. A laid-out canvas: the initial anchor over
+    /// [0, content − viewport]. A free canvas: the initial anchor over its
+    /// items' bounds plus the margins (whatever the scroll extent), and on
+    /// an axis where those are smaller than the window, where the content
+    /// anchor puts them (centred by default), at the current zoom.
+    var openingOffset: Point {
+        guard editing.isFree, !resolution.frames.isEmpty else {
+            let content = contentSize, size = viewport.size
+            return Point(x: max(0, content.width - size.width) * initialAnchor.x,
+                         y: max(0, content.height - size.height) * initialAnchor.y)
+        }
+        let region = zoom.rect(freePaddedBounds), size = viewport.size, small = freeContentAnchor
+        func axis(_ lower: Double, _ length: Double, _ window: Double, _ anchor: Double, _ smallAnchor: Double) -> Double {
+            length >= window ? lower + (length - window) * anchor : lower - (window - length) * smallAnchor
+        }
+        return Point(x: axis(region.minX, region.width, size.width, initialAnchor.x, small.x),
+                     y: axis(region.minY, region.height, size.height, initialAnchor.y, small.y))
+    }
+
+    /// Called when a resolution is adopted: a free canvas whose viewport got
+    /// its size before it had items opens on them now, unless the host has
+    /// moved the viewport since.
+    func applyInitialAnchorToFirstItems() {
+        guard initialAnchorAwaitsItems, editing.isFree, !resolution.frames.isEmpty, !viewport.size.isZeroArea else { return }
+        initialAnchorAwaitsItems = false
+        viewport.offset = openingOffset
     }
 
     /// Moves the window; the offset is clamped to the content. A fling or an
@@ -49,6 +78,7 @@ extension CanvasEngine {
     @discardableResult
     public func setViewportOffset(_ offset: Point) -> VisibleUpdate? {
         stopMotion()
+        initialAnchorAwaitsItems = false
         viewport.offset = offset
         rebaseDrag()
         return viewportChanged()

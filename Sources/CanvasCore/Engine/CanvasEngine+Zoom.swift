@@ -8,14 +8,41 @@ extension CanvasEngine {
     /// new axes.
     /// - Throws: `CanvasError` for settings that do not hold together; nothing changes.
     @discardableResult
+    /// A different axis from the one in force counts as set (see `setZoomAxis(_:)`).
     public func setZoomSettings(_ settings: ZoomSettings) throws(CanvasError) -> [ZoomEvent] {
         try settings.validate()
         try checkFinite(resolution, at: settings.clamp(zoomScale), axis: settings.axis, "zoom limits \(settings.minimum)…\(settings.maximum)")
         let axisChanged = settings.axis != zoomSettings.axis
+        if axisChanged { zoomAxisIsDefault = false }
         zoomSettings = settings
         let events = setZoomUnchecked(settings.clamp(zoomScale), anchor: viewportCenter)
         if axisChanged && events.isEmpty { viewportChanged() }
         return events
+    }
+
+    /// The zoom axis a canvas has until one is set: both on a free canvas
+    /// (a board grows as a whole), horizontal on a laid-out one (so nothing
+    /// changes shape by surprise). Every face takes its default from here.
+    public var defaultZoomAxis: ZoomAxis { editing.isFree ? .both : .horizontal }
+
+    /// Sets the zoom axis, re-applying the current scale to it; `nil` goes
+    /// back to `defaultZoomAxis`, which then follows the layout.
+    /// - Throws: `CanvasError.nonFinite` when the current scale on the new
+    ///   axes takes the content past the finite range; nothing changes.
+    @discardableResult
+    public func setZoomAxis(_ axis: ZoomAxis?) throws(CanvasError) -> [ZoomEvent] {
+        var settings = zoomSettings
+        settings.axis = axis ?? defaultZoomAxis
+        let events = try setZoomSettings(settings)
+        zoomAxisIsDefault = axis == nil
+        return events
+    }
+
+    /// After the layout changed between free and laid out: an axis never
+    /// set follows the new layout's default (when the content stays finite).
+    func followDefaultZoomAxis() {
+        guard zoomAxisIsDefault, zoomSettings.axis != defaultZoomAxis else { return }
+        _ = try? setZoomAxis(nil)
     }
 
     /// Sets the zoom directly: clamped, not snapped, anchored at the

@@ -76,6 +76,9 @@ public final class CanvasEngine {
     public internal(set) var viewport = Viewport()
     public var initialAnchor: UnitPoint = .center
     var hasAppliedInitialAnchor = false
+    /// The viewport got its size before a free canvas had items
+    /// (`applyInitialAnchorToFirstItems`).
+    var initialAnchorAwaitsItems = false
     /// The last update handed to the host; the next one is diffed against it.
     public internal(set) var published: VisibleUpdate?
     /// Where `published.visible` stands in the current resolution, ascending;
@@ -85,6 +88,8 @@ public final class CanvasEngine {
     // Zoom (CanvasEngine+Zoom.swift)
     public internal(set) var zoomSettings = ZoomSettings()
     public internal(set) var zoomScale = 1.0
+    /// Whether the zoom axis is `defaultZoomAxis` because none was set.
+    public internal(set) var zoomAxisIsDefault = true
     public internal(set) var pinch: PinchTracker?
     var recognizer = PinchRecognizerModel()
 
@@ -165,6 +170,7 @@ public final class CanvasEngine {
         builtDetail = nil
         publishedPositions = nil
         measuredSinceResolve = false
+        applyInitialAnchorToFirstItems()
         return viewportChanged()
     }
 

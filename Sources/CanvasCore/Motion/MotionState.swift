@@ -24,6 +24,9 @@ struct PointerDrag: Hashable, Sendable {
     var axis = PanAxis.free
     var tracker = VelocityTracker()
     var modifiers = InputModifiers()
+    /// The pointer went down on content past an edge (a bounce caught):
+    /// it stays there until the drag pans or the pointer lets go.
+    var holdsOverscroll = false
 }
 
 /// The crown (a rotary input) turning: its samples along its axis.
@@ -78,7 +81,7 @@ struct MotionState: Hashable, Sendable {
     /// that may hold the offset past an edge.
     var allowsOverscroll: Bool {
         switch activity {
-        case .pointer(let drag): drag.isPanning
+        case .pointer(let drag): drag.isPanning || drag.holdsOverscroll
         case .fling: true
         default: false
         }

@@ -48,6 +48,14 @@ public struct SmoothZoomPath: Hashable, Sendable {
     /// S · 1000 milliseconds (d3's duration for ρ = √2).
     public var duration: Double { abs(length) * 1000 }
 
+    /// The most an animated zoom to fit takes when no duration is given:
+    /// 750 ms, the duration of d3's own "zoom to bounding box" example.
+    /// The path's S · 1000 ms suits a map flown across; in an editor a fit
+    /// is a command whose answer the user waits for (a fit from zoom 1.3
+    /// across a board took 4 s uncapped), so shorter paths keep their own
+    /// length and longer ones travel faster.
+    public static let defaultDurationCap = 750.0
+
     /// The view at u ∈ [0, 1] along the path; exactly `to` at 1.
     public func view(at u: Double) -> ZoomView {
         if u >= 1 { return to }
