@@ -44,6 +44,7 @@ struct EditMeasurableTests {
     func drag() throws {
         let engine = try twoItems()
         try engine.move(2, to: Point(x: -1e308, y: 0))
+        engine.setViewportOffset(.zero)  // a free canvas opens centred on its items
         engine.setTool(.select)
         try engine.pointerDown(at: Point(x: 5, y: 5), time: 0)
         try engine.pointerMove(to: Point(x: 50, y: 5), time: 1)
