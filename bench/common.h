@@ -25,6 +25,22 @@ static inline double now_seconds(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* A field of /proc/self/status in KiB ("VmHWM" is the peak resident size), or -1. */
+static inline long status_kib(const char *key) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long value = -1;
+    size_t length = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, length) == 0 && line[length] == ':') {
+            value = strtol(line + length + 1, NULL, 10);
+            break;
+        }
+    fclose(f);
+    return value;
+}
+
 typedef struct rng { uint64_t state; } rng;
 
 static inline uint64_t rng_next(rng *r) {

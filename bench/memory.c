@@ -21,21 +21,6 @@
 */
 #include "common.h"
 
-static long status_kib(const char *key) {
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f) return -1;
-    char line[256];
-    long value = -1;
-    size_t length = strlen(key);
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, key, length) == 0 && line[length] == ':') {
-            value = strtol(line + length + 1, NULL, 10);
-            break;
-        }
-    fclose(f);
-    return value;
-}
-
 int main(int argc, char **argv) {
     int canvas = argc > 1 && strcmp(argv[1], "canvas") == 0;
     size_t n = argc > 2 ? strtoul(argv[2], NULL, 10) : 1000000;

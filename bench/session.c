@@ -45,21 +45,6 @@
 #include "host_frame.h"
 #include "session_data.h"
 
-static long status_kib(const char *key) {
-    FILE *f = fopen("/proc/self/status", "r");
-    if (!f) return -1;
-    char line[256];
-    long value = -1;
-    size_t length = strlen(key);
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, key, length) == 0 && line[length] == ':') {
-            value = strtol(line + length + 1, NULL, 10);
-            break;
-        }
-    fclose(f);
-    return value;
-}
-
 static canvas_engine *engine;
 static host_frame host;
 static canvas_cluster *clusters;
