@@ -31,18 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct sd_rng { uint64_t state; } sd_rng;
+#include "common.h"
 
-static inline uint64_t sd_next(sd_rng *r) {
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline double sd_uniform(sd_rng *r, double low, double high) {
-    return low + (double)(sd_next(r) >> 11) * 0x1p-53 * (high - low);
-}
+/* common.h's SplitMix64, under the generator's names. */
+typedef rng sd_rng;
+#define sd_next rng_next
+#define sd_uniform rng_uniform
 
 /* A standard normal deviate (Box-Muller, one of the pair). */
 static inline double sd_normal(sd_rng *r) {
