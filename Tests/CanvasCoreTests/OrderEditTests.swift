@@ -39,17 +39,28 @@ struct OrderEditTests {
     }
 
     @Test("groups inserted and removed anywhere match the model; undo and redo restore frames, order, selection and focus exactly",
-          arguments: [(201, false), (202, true), (203, false), (204, true)] as [(UInt64, Bool)])
-    func randomizedGroups(seed: UInt64, explicitIDs: Bool) throws {
+          arguments: [(201, 0, 600), (202, 1, 600), (203, 0, 600), (204, 1, 600), (205, 2, 600), (206, 2, 600),
+                      (207, 0, 6000), (208, 1, 6000)] as [(UInt64, Int, Int)])
+    func randomizedGroups(seed: UInt64, idScheme: Int, count: Int) throws {
         var rng = SplitMix64(seed: seed)
-        let count = 600
-        var model = State(ids: explicitIDs ? (0..<UInt64(count)).map { $0 * 3 + 7 } : Array(1...UInt64(count)),
-                          frames: [], selection: [], focus: nil)
+        // Past 4,096 items an edit's tail is renumbered in one pass over the
+        // id table (ItemList.renumber), not id by id: the larger runs reach it.
+        let rounds = count > 1000 ? 30 : 120
+        // 0: the default ids 1…n; 1: explicit ids numbered closely, with
+        // gaps (the id table's dense part); 2: ids far apart (its hash part).
+        let explicitIDs = idScheme != 0
+        let given: [UInt64] = switch idScheme {
+        case 0: Array(1...UInt64(count))
+        case 1: (0..<UInt64(count)).map { $0 * 3 + 7 }
+        default: (0..<UInt64(count)).map { $0 * 1_000_003 + 5 }
+        }
+        var model = State(ids: given, frames: [], selection: [], focus: nil)
+        var used = Set(given)
         model.frames = model.ids.map { _ in randomFrame(&rng, spread: 3000) }
         let engine = try freeEngine(model.frames, ids: explicitIDs ? model.ids : nil, viewport: size(800, 600))
         var nextID: UInt64 = 100_000
         var history: [State] = [state(of: engine)]
-        for round in 0..<120 {
+        for round in 0..<rounds {
             // Some selection and a focus, so removals have them to take away.
             if rng.below(3) == 0 {
                 for _ in 0..<5 { try engine.select(id: model.ids[rng.below(model.ids.count)]) }
@@ -79,8 +90,15 @@ struct OrderEditTests {
             case 2, 3:
                 // A group inserted before any item: the first, the middle, the end.
                 let new = (0..<(1 + rng.below(40))).map { _ in
-                    nextID += 1
-                    return NewItem(id: nextID, frame: randomFrame(&rng, spread: 3000))
+                    // Half the time an id never used below 2,000 (in the
+                    // dense part's range, or past the default ids' end), else a far one.
+                    var id = UInt64(1 + rng.below(2000))
+                    if rng.below(2) == 0 || used.contains(id) {
+                        nextID += 1
+                        id = nextID
+                    }
+                    used.insert(id)
+                    return NewItem(id: id, frame: randomFrame(&rng, spread: 3000))
                 }
                 let before: UInt64? = switch rng.below(4) {
                 case 0: model.ids[0]
@@ -167,10 +185,11 @@ struct OrderEditTests {
 
 @Suite("The id → position table")
 struct PositionTableTests {
-    @Test("sets, removals and renumbering match a dictionary, through growth and backward-shift deletion", arguments: [41, 42] as [UInt64])
-    func againstDictionary(seed: UInt64) {
+    @Test("sets, removals and renumbering match a dictionary, through growth and backward-shift deletion, with and without a dense part",
+          arguments: [(41, 0), (42, 0), (43, 300), (44, 501)] as [(UInt64, Int)])
+    func againstDictionary(seed: UInt64, denseLimit: Int) {
         var rng = SplitMix64(seed: seed)
-        var table = PositionTable(minimumCapacity: 4)
+        var table = denseLimit > 0 ? PositionTable(denseLimit: denseLimit, minimumCapacity: 0) : PositionTable(minimumCapacity: 4)
         var model: [UInt64: Int] = [:]
         // Few distinct ids with clustered hashes' neighbours, so probe runs form and deletions shift them.
         let universe = (0..<3000).map { _ in rng.below(4) == 0 ? UInt64(rng.below(500)) : rng.next() }

@@ -7,8 +7,8 @@ public struct ItemList: Sendable {
     public private(set) var sizes: ItemSizes
     /// Where each explicit id stands; `nil` for the default ids 1…count,
     /// whose position is the id less one. Skipping the table saves a hash per
-    /// item when the items are set and 24–48 bytes per item while they live
-    /// (a `PositionTable` is kept at most half full).
+    /// item when the items are set and 4–48 bytes per item while they live
+    /// (4 for ids numbered closely, 24–48 in a `PositionTable`'s hash part).
     private var positions: PositionTable?
 
     public static let empty = ItemList(ids: .empty, sizes: .empty, positions: nil)
@@ -53,7 +53,7 @@ public struct ItemList: Sendable {
             self.init(ids: itemIDs, sizes: sizes, positions: nil)
             return
         }
-        var positions = PositionTable(minimumCapacity: ids.count)
+        var positions = Self.emptyTable(for: ids)
         for (index, id) in ids.enumerated() {
             if let earlier = positions.set(id, index) {
                 throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier) and \(index)")
@@ -166,9 +166,21 @@ extension ItemList {
     }
 
     private static func table(of ids: ItemIDs) -> PositionTable {
-        var table = PositionTable(minimumCapacity: ids.count)
+        if ids.isSequential {
+            // The default ids 1…n: the dense part alone, written front to back.
+            var table = PositionTable(denseLimit: ids.count + 1, minimumCapacity: 0)
+            for position in 0..<ids.count { table.set(UInt64(position + 1), position) }
+            return table
+        }
+        var table = emptyTable(for: ids)
         for (position, id) in ids.enumerated() { table.set(id, position) }
         return table
+    }
+
+    /// A table for `ids`: dense when they are numbered closely enough.
+    private static func emptyTable<C: Collection>(for ids: C) -> PositionTable where C.Element == UInt64 {
+        let limit = PositionTable.denseLimit(for: ids)
+        return limit > 0 ? PositionTable(denseLimit: limit, minimumCapacity: 0) : PositionTable(minimumCapacity: ids.count)
     }
 
     /// Moves every position at or after `first` to where `fill` says (it
