@@ -17,13 +17,18 @@ private func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
     try JSONDecoder().decode(type, from: Data(text.utf8))
 }
 
-/// The stored properties a struct's encoding lacks, as keys of its JSON
-/// object (an enum's cases are checked by their round trips instead).
+/// The stored properties (not nil) a struct's encoding lacks, as keys of its
+/// JSON object (an enum's cases are checked by their round trips instead).
 private func missingKeys<T: Encodable>(_ value: T) throws -> [String] {
     let mirror = Mirror(reflecting: value)
     guard mirror.displayStyle == .struct else { return [] }
     let object = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(value)) as? [String: Any] ?? [:]
-    return mirror.children.compactMap(\.label).filter { object[$0] == nil }
+    // A nil optional has no key (encodeIfPresent).
+    let present = mirror.children.filter { child in
+        let inner = Mirror(reflecting: child.value)
+        return !(inner.displayStyle == .optional && inner.children.isEmpty)
+    }
+    return present.compactMap(\.label).filter { object[$0] == nil }
 }
 
 private func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -90,6 +95,13 @@ private func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation:
         try expectRoundTrip(NewItem(id: 5, frame: frames[1]))
         try expectRoundTrip(LinkRoute(style: .step, points: [Point(x: 0, y: 0), Point(x: 1, y: 1)],
                                       sourceSide: .right, targetSide: .left))
+        try expectRoundTrip(ScrollRange(lower: -5, upper: 20))
+        let indicator = ScrollIndicator(track: frames[0], thumb: frames[1], opacity: 0.5)
+        try expectRoundTrip(ScrollIndicators(horizontal: indicator, vertical: indicator))
+        try expectRoundTrip(ScrollIndicators(horizontal: nil, vertical: indicator))
+        try expectRoundTrip(ZoomTransform(scale: 2.5, axis: .vertical))
+        try expectRoundTrip(PinchEvent(phase: .changed, scale: 1.5, touches: 3, location: Point(x: 4, y: 5)))
+        for event in [ZoomEvent.willBegin, .didChange(scale: 2), .didEnd(scale: 3)] { try expectRoundTrip(event) }
         let tiles = Backdrop.dots(spacing: 10, radius: 1).tiles(covering: Rect(x: 3, y: 3, width: 25, height: 12))
         try expectRoundTrip(tiles)
         let layered = LayeredLayout(links: GraphLinks([(0, 1), (1, 2), (0, 2)]))
