@@ -6,7 +6,7 @@
 /// The host's clock drives it, in milliseconds as every time the engine
 /// takes: each tick scrolls by velocity × elapsed time (see
 /// `CanvasEngine.autoPan(pointer:elapsed:)`).
-public enum AutoPan {
+package enum AutoPan {
     public static let band = 40.0
     /// Points per millisecond at the edge: 15 points a frame at 60 frames a second.
     public static let maxSpeed = 0.9

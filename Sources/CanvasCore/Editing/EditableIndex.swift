@@ -20,7 +20,7 @@
 /// - Complexity: insert, remove and move are O(cells covered), independent
 ///   of the item count; a query is O(cells in the rectangle + candidates),
 ///   or O(occupied cells) when the rectangle spans more cells than are occupied.
-public struct EditableIndex: Sendable {
+package struct EditableIndex: Sendable {
     public let cellWidth: Double
     public let cellHeight: Double
     let scaleX: Double

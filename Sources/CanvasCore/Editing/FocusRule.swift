@@ -14,7 +14,7 @@ public enum FocusDirection: String, CaseIterable, Sendable {
 /// `along` is the distance from the focused edge to the candidate's near
 /// edge, and `sideways` the distance between the two centres across the
 /// direction. Ties go to the earlier item in data order.
-public enum FocusRule {
+package enum FocusRule {
     public static let sidewaysWeight = 2.0
 
     /// The score of moving from `from` to `to`, or `nil` when `to` is not beyond `from`.

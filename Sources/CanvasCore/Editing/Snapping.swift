@@ -61,7 +61,7 @@ public struct SnapSettings: Hashable, Sendable {
 /// snapped place, and those are the guides.
 ///
 /// All in one coordinate space (the engine uses unzoomed content).
-public enum Snapping {
+package enum Snapping {
     /// A nudge proposed on one axis.
     struct Proposal {
         var nudge: Double

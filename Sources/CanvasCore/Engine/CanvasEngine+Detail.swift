@@ -145,7 +145,7 @@ extension CanvasEngine {
     }
 
     /// `levelOfDetail` by position, for checked arguments.
-    public func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
+    package func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
         withDetail(cell: cell) { pyramid, frames in
             let settings = zoomSettings
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,

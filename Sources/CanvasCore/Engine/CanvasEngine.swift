@@ -37,7 +37,7 @@ public final class CanvasEngine {
     /// out and reads frames never pays for the index, one that looks once
     /// per resolve (measuring in chunks, a one-shot script) pays a scan, and
     /// one that keeps culling pays one build per resolve.
-    public var index: SpatialIndex {
+    package var index: SpatialIndex {
         if let builtIndex { return builtIndex }
         let built = SpatialIndex(frames: resolution.frames)
         builtIndex = built
@@ -90,7 +90,7 @@ public final class CanvasEngine {
     public internal(set) var zoomScale = 1.0
     /// Whether the zoom axis is `defaultZoomAxis` because none was set.
     public internal(set) var zoomAxisIsDefault = true
-    public internal(set) var pinch: PinchTracker?
+    package internal(set) var pinch: PinchTracker?
     var recognizer = PinchRecognizerModel()
 
     // Motion (CanvasEngine+Motion.swift, +Input, +Animation)

@@ -75,7 +75,7 @@
 /// frames to each query and update. Positions keep "first in data order" a
 /// comparison of integers; the price is that an insert or a remove
 /// renumbers the stored positions after it, one linear pass in place.
-public struct DetailPyramid: Hashable, Sendable {
+package struct DetailPyramid: Hashable, Sendable {
     /// The binary exponents of an item's width and height.
     struct SizeClass: Hashable, Sendable {
         var x: Int

@@ -26,7 +26,7 @@
 ///
 /// - Complexity: Building is O(*n* + *e*), where *n* is the number of frames
 ///   and *e* the number of (item, cell) entries, at most max(4096, 6*n*).
-public struct SpatialIndex: Sendable {
+package struct SpatialIndex: Sendable {
     /// The frames as given: the exact shapes the cells only approximate.
     /// Kept whole, not compacted, so an entry is directly a data-order index
     /// (and so the index shares the caller's storage instead of copying it).

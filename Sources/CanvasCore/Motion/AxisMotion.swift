@@ -2,7 +2,7 @@
 /// BouncingScrollSimulation: friction while inside the range; past an edge,
 /// a spring back to it (or, when the axis does not bounce, a stop at the
 /// edge, where the velocity dies). Answers position and velocity at any time.
-public struct AxisMotion: Hashable, Sendable {
+package struct AxisMotion: Hashable, Sendable {
     public enum Stage: Hashable, Sendable {
         case friction(FrictionSimulation)
         case spring(SpringBack)

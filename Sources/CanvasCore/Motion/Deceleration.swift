@@ -14,7 +14,7 @@ public enum DecelerationRate {
 ///
 /// `d` is the deceleration rate per millisecond, `v` points per millisecond.
 /// The motion is over once the speed is below `minimumSpeed`.
-public struct FrictionSimulation: Hashable, Sendable {
+package struct FrictionSimulation: Hashable, Sendable {
     /// Below this speed (points per millisecond, 10 pt/s) a fling is over.
     public static let minimumSpeed = 0.01
 

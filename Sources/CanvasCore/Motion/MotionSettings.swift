@@ -46,7 +46,17 @@ public struct MotionSettings: Hashable, Sendable {
     /// The axis the crown (a rotary input) scrolls.
     public var crownAxis = Axis.vertical
 
-    public init() {}
+    public init(
+        deceleration: Double = DecelerationRate.normal, bounce: Bounce = .automatic, isScrollEnabled: Bool = true,
+        indicators: IndicatorVisibility = .automatic, panAxis: PanAxis = .free, crownAxis: Axis = .vertical
+    ) {
+        self.deceleration = deceleration
+        self.bounce = bounce
+        self.isScrollEnabled = isScrollEnabled
+        self.indicators = indicators
+        self.panAxis = panAxis
+        self.crownAxis = crownAxis
+    }
 
     /// - Throws: `CanvasError` for a deceleration rate outside (0, 1).
     public func validate() throws(CanvasError) {

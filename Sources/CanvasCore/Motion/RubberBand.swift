@@ -2,7 +2,7 @@
 /// band as reimplemented in the open. Dragged `u` points past the edge, the
 /// content goes `r(u) = (1 − 1 / (u · c / D + 1)) · D` past it, with c = 0.55
 /// and D the viewport's size on that axis: about c·u at first, never D.
-public enum RubberBand {
+package enum RubberBand {
     public static let coefficient = 0.55
 
     /// r(u) for an overshoot u ≥ 0 along an axis `dimension` points long.

@@ -1,6 +1,6 @@
 /// An animated scroll from one offset to another over a duration, eased in
 /// and out (cubic), ending exactly on the target.
-public struct ScrollAnimation: Hashable, Sendable {
+package struct ScrollAnimation: Hashable, Sendable {
     /// The duration of an animated scroll, page or key press, in milliseconds.
     public static let defaultDuration = 300.0
 

@@ -1,6 +1,6 @@
 /// What a view shows, in unzoomed content coordinates: the point at its
 /// centre and how wide a span of content fits across it.
-public struct ZoomView: Hashable, Sendable {
+package struct ZoomView: Hashable, Sendable {
     public var center: Point
     public var width: Double
 
@@ -15,7 +15,7 @@ public struct ZoomView: Hashable, Sendable {
 /// over a long distance the view zooms out, travels, and zooms back in,
 /// at a speed that feels constant. `view(at:)` takes u from 0 to 1;
 /// `duration` is S · 1000 ms for the path's length S.
-public struct SmoothZoomPath: Hashable, Sendable {
+package struct SmoothZoomPath: Hashable, Sendable {
     public static let rho = 2.0.squareRoot()
 
     public var from: ZoomView

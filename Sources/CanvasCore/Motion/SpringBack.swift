@@ -7,7 +7,7 @@
 /// never changes sign, so the content never crosses the edge.
 /// ω = 0.0125 per ms settles a 200-point overshoot released at rest to
 /// within 0.1 pt after 800 ms.
-public struct SpringBack: Hashable, Sendable {
+package struct SpringBack: Hashable, Sendable {
     /// The spring's rate ω, per millisecond.
     public static let stiffness = 0.0125
     /// Closer than this to the edge, and heading in, the spring is done.

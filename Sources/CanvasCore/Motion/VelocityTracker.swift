@@ -7,7 +7,7 @@
 /// fling). With only two samples in reach the fit is a straight line.
 ///
 /// A fixed ring of 20 samples: nothing is allocated per event.
-public struct VelocityTracker: Hashable, Sendable {
+package struct VelocityTracker: Hashable, Sendable {
     public static let horizon = 100.0
     public static let stopGap = 40.0
     static let capacity = 20

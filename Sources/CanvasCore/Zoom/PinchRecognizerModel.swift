@@ -5,7 +5,7 @@
 /// the gesture began, cumulative across updates. Writing `scale` rebases the
 /// reference spread so the current spread reads as the value written, which
 /// is what assigning `recognizer.scale = 1` does in UIKit.
-public struct PinchRecognizerModel: Sendable {
+package struct PinchRecognizerModel: Sendable {
     public private(set) var phase: PinchPhase?
     private var referenceSpread = 1.0
     private var referenceScale = 1.0

@@ -7,7 +7,7 @@
 /// the current zoom loses nothing: the finger movement behind it still
 /// counts towards the next update. (Rebasing the recognizer before such a
 /// step is what wedged a slow pinch on a stop in SwiftGridView 1.0.)
-public struct PinchTracker: Hashable, Sendable {
+package struct PinchTracker: Hashable, Sendable {
     /// The zoom the proposals are relative to.
     public private(set) var start: Double
     /// The recognizer scale that corresponds to `start`.

@@ -12,7 +12,18 @@ public struct ZoomSettings: Hashable, Sendable {
     /// Whether a hit-test selection may happen while a pinch is in flight.
     public var allowsSelectionDuringZoom = false
 
-    public init() {}
+    public init(
+        axis: ZoomAxis = .horizontal, minimum: Double = 0.35, maximum: Double = 5, speed: Double = 1,
+        stops: [Double] = [], isPinchEnabled: Bool = true, allowsSelectionDuringZoom: Bool = false
+    ) {
+        self.axis = axis
+        self.minimum = minimum
+        self.maximum = maximum
+        self.speed = speed
+        self.stops = stops
+        self.isPinchEnabled = isPinchEnabled
+        self.allowsSelectionDuringZoom = allowsSelectionDuringZoom
+    }
 
     /// min(max(scale, minimum), maximum): past a limit the zoom rests at the
     /// limit; it is never discarded.

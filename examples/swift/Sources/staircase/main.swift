@@ -38,6 +38,14 @@ do {
     try engine.setZoom(2)
     check(engine.zoom.scale == 2, "the zoom is 2")
     check(engine.frame(at: 0) == Rect(x: 260, y: 10, width: 80, height: 20), "frames are zoomed horizontally")
+
+    // Built-in settings, each one expression naming only what differs from the defaults.
+    engine.setLayout(FlowLayout(spacing: 4, maxWidth: 400))
+    engine.options = ResolveOptions(margins: Insets(all: 16), direction: .rightToLeft)
+    _ = try engine.setZoomSettings(ZoomSettings(axis: .both, maximum: 8))
+    try engine.setMotionSettings(MotionSettings(bounce: .never, panAxis: .locked))
+    try engine.resolve()
+    check(engine.zoomSettings.maximum == 8 && engine.motionSettings.panAxis == .locked, "settings in one expression")
 } catch {
     print("FAIL: \(error)")
     failures += 1
