@@ -120,6 +120,8 @@ extension DetailPyramid {
 
     /// Maps every stored position at or after `start` through `map`, in
     /// place; `map` must be increasing, so member lists stay sorted.
+    /// Inlined, so that `map` is too: it runs once per stored position.
+    @inline(__always)
     private mutating func renumber(from start: Int, _ map: (Int) -> Int) {
         if members != nil {
             let threshold = UInt32(clamping: start)
