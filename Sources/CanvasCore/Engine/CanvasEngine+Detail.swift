@@ -197,4 +197,20 @@ extension CanvasEngine {
         pyramid.update(position: position, from: old, to: new, frames: resolution.frames)
         builtDetail = pyramid
     }
+
+    /// `updateDetail` for a group edit (`insertMany`, `removeMany`): the
+    /// pyramid follows it in place, with one renumbering pass for the lot,
+    /// rather than being let go and rebuilt by the next query (issue 20).
+    /// `positions` ascending: after the edit for an insert, before it for
+    /// a removal. Call it after the frames hold the edit.
+    func updateDetail(atSorted positions: [Int], frames placed: [Rect], inserted: Bool) {
+        guard var pyramid = builtDetail else { return }
+        builtDetail = nil  // edited alone, not copied
+        if inserted {
+            pyramid.insert(atSorted: positions, frames: placed, frames: resolution.frames)
+        } else {
+            pyramid.remove(atSorted: positions, frames: placed, frames: resolution.frames)
+        }
+        builtDetail = pyramid
+    }
 }

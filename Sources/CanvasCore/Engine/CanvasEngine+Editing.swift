@@ -463,7 +463,7 @@ extension CanvasEngine {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                detailShifted()
+                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: true)
             }
         case .removeMany(let placed):
             if live { resolvedIDs = .empty }
@@ -477,7 +477,7 @@ extension CanvasEngine {
                     editing.index!.remove(id, frame: frame)
                     updateFreeBounds(removing: frame, adding: nil)
                 }
-                detailShifted()
+                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: false)
             }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
@@ -489,12 +489,5 @@ extension CanvasEngine {
                 updateDetail(position: position, from: from, to: to)
             }
         }
-    }
-
-    /// After many items moved in the data order at once: the level-of-detail
-    /// pyramid, which is told of edits one position at a time
-    /// (`updateDetail`), is let go and rebuilt by the next query that needs it.
-    private func detailShifted() {
-        builtDetail = nil
     }
 }

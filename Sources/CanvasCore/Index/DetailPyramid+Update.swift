@@ -115,28 +115,125 @@ extension DetailPyramid {
 
     /// Adds `delta` to every position at or after `start`, in place.
     private mutating func shift(from start: Int, by delta: Int) {
+        renumber(from: start) { $0 + delta }
+    }
+
+    /// Maps every stored position at or after `start` through `map`, in
+    /// place; `map` must be increasing, so member lists stay sorted.
+    /// Inlined, so that `map` is too: it runs once per stored position.
+    @inline(__always)
+    private mutating func renumber(from start: Int, _ map: (Int) -> Int) {
         if members != nil {
             let threshold = UInt32(clamping: start)
             for id in members!.indices {
                 members![id].mapPayloads { list in
                     for slot in list.indices where list[slot] >= threshold {
-                        list[slot] = UInt32(Int(list[slot]) + delta)
+                        list[slot] = UInt32(map(Int(list[slot])))
                     }
                 }
             }
         }
         for key in Array(merged.keys) {
             merged[key]!.cells.mapPayloads { group in
-                if group.first >= start && group.first != Int.max { group.first += delta }
+                if group.first >= start && group.first != Int.max { group.first = map(group.first) }
             }
         }
         for key in Array(levels.keys) {
             for id in levels[key]!.indices where levels[key]![id] != nil {
                 levels[key]![id]!.mapPayloads { group in
-                    if group.first >= start && group.first != Int.max { group.first += delta }
+                    if group.first >= start && group.first != Int.max { group.first = map(group.first) }
                 }
             }
         }
+    }
+
+    /// Updates the pyramid for many items removed at once, in place (a
+    /// group edit: a delete of the selection, a reorder's first half):
+    /// `positions` are theirs before the removal, ascending, `removed`
+    /// their frames, `frames` the frames after it. One renumbering pass
+    /// for the lot, where removing them one by one would make one each.
+    /// - Complexity: the removed items' cells in each built level and
+    ///   their recounts (see `update(position:from:to:frames:)`), plus one
+    ///   pass over the stored positions, O(*n* log *k*).
+    public mutating func remove(atSorted positions: [Int], frames removed: [Rect], frames: [Rect]) {
+        guard let firstRemoved = positions.first else { return }
+        guard counted else { return }  // the first query counts the frames as they are then
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        var touched: [Rect] = []
+        // In the numbering before the removal, which the stored positions still have.
+        for (position, frame) in zip(positions, removed) where SpatialIndex.isIndexable(frame) {
+            guard let id = classIDs[SizeClass(frame)], classCounts[id] > 0 else { continue }
+            classCounts[id] -= 1
+            count -= 1
+            removeMember(position, frame, id)
+            stale += removeFromLevels(position, frame, id)
+            touched.append(frame)
+        }
+        // A position left behind by a removed item (a group's first) is
+        // in `stale` and recounted below; the others move down by the
+        // removals before them.
+        renumber(from: firstRemoved) { $0 - Self.countBelow($0, in: positions) }
+        finishBatch(stale: stale, touched: touched, frames: frames)
+    }
+
+    /// Updates the pyramid for many items inserted at once, in place:
+    /// `positions` are theirs after the insertion, ascending, `inserted`
+    /// their frames, `frames` the frames after it. One renumbering pass.
+    /// - Complexity: the inserted items' cells in each built level, plus
+    ///   one pass over the stored positions, O(*n* log *k*).
+    public mutating func insert(atSorted positions: [Int], frames inserted: [Rect], frames: [Rect]) {
+        guard let firstInserted = positions.first else { return }
+        guard counted else {
+            for frame in inserted where SpatialIndex.isIndexable(frame) { centres.add(frame) }
+            return
+        }
+        // Inserted item j goes before the old items from `positions[j] - j`
+        // on: an old position p moves up by the insertions whose start is
+        // at most p (starts ascend with j).
+        let starts = positions.indices.map { positions[$0] - $0 }
+        renumber(from: firstInserted) { $0 + Self.countBelow($0 + 1, in: starts) }
+        var touched: [Rect] = []
+        for (position, frame) in zip(positions, inserted) where SpatialIndex.isIndexable(frame) {
+            let id = register(SizeClass(frame))
+            classCounts[id] += 1
+            classSides[id].add(frame.width, frame.height)
+            count += 1
+            centres.add(frame)
+            addMember(position, frame, id)
+            for key in Array(levels.keys) where grid(key, id) != nil {
+                let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
+                levels[key]![id]!.update(row: row, column: column) { $0.add(position, frame) }
+            }
+            touched.append(frame)
+        }
+        finishBatch(stale: [], touched: touched, frames: frames)
+    }
+
+    /// How many of `sorted` (ascending) are below `value`.
+    static func countBelow(_ value: Int, in sorted: [Int]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// After a batch: recounts the aggregates the removed items shaped
+    /// (each once, finer levels first) and merges the touched cells again.
+    private mutating func finishBatch(stale: [(key: LevelKey, row: Int, column: Int, id: Int)], touched: [Rect], frames: [Rect]) {
+        if !stale.isEmpty {
+            struct Entry: Hashable { var x: Int, y: Int, row: Int, column: Int, id: Int }
+            var seen = Set<Entry>()
+            let unique = stale.filter { seen.insert(Entry(x: $0.key.x, y: $0.key.y, row: $0.row, column: $0.column, id: $0.id)).inserted }
+            frames.withUnsafeBufferPointer { frames in
+                ensureMembers(frames)
+                for entry in unique.sorted(by: { $0.key.x + $0.key.y < $1.key.x + $1.key.y }) {
+                    recount(entry.key, row: entry.row, column: entry.column, entry.id, frames: frames)
+                }
+            }
+        }
+        if !merged.isEmpty && !touched.isEmpty { refreshMerged(touched) }
     }
 
     /// Recomputes one aggregate: from the nearest finer built level of its
