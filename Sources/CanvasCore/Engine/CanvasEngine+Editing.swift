@@ -486,10 +486,12 @@ extension CanvasEngine {
             let position = items.index(of: id)!
             items.setSize(to.size, at: position)
             if live {
+                let linksCurrent = builtLinkCulling?.generation == contentGeneration
                 resolution.frames[position] = to
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
                 updateDetail(position: position, from: from, to: to)
+                linkEndMoved(id, wasCurrent: linksCurrent)
             }
         }
     }

@@ -90,8 +90,15 @@ extension CanvasEngine {
         for position in 0..<links.count {
             if let route = unzoomedRoute(at: position, router: router) { bounds[position] = Self.cullingBounds(of: route) }
         }
+        // Link positions by end, sorted by the end's id: a moved card finds
+        // its links by binary search (4 bytes a link each way).
+        let all = links.links
+        var bySource = (0..<all.count).map { Int32($0) }
+        bySource.sort { all[Int($0)].source < all[Int($1)].source }
+        var byTarget = (0..<all.count).map { Int32($0) }
+        byTarget.sort { all[Int($0)].target < all[Int($1)].target }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
-                                index: SpatialIndex(frames: bounds))
+                                index: SpatialIndex(frames: bounds), bySource: bySource, byTarget: byTarget)
         builtLinkCulling = built
         return built
     }
@@ -101,9 +108,34 @@ extension CanvasEngine {
         guard rect.isFinite, !rect.isEmpty, !links.isEmpty else { return [] }
         let culling = linkCulling
         let zoom = self.zoom
-        let candidates = culling.index.query(zoom.unzoomedCover(rect))
+        let cover = zoom.unzoomedCover(rect)
+        var candidates = culling.index.query(cover)
+        if !culling.moved.isEmpty {
+            // Routes re-routed since the build answer from their new bounds.
+            candidates.removeAll { culling.moved[$0] != nil }
+            for (position, bounds) in culling.moved where bounds.intersects(cover) { candidates.append(position) }
+            candidates.sort()
+        }
         guard !zoom.isIdentity else { return candidates }
-        return candidates.filter { zoomedCullingBounds(culling.index.frames[$0], zoom).intersects(rect) }
+        return candidates.filter { zoomedCullingBounds(culling.bounds(at: $0), zoom).intersects(rect) }
+    }
+
+    /// After the item `id` moved on a free canvas: re-routes only its links
+    /// in the culling index (kept beside it until too many have moved), so a
+    /// drag costs its cards' links, not every link. `wasCurrent` says whether
+    /// the index matched the frames before the move.
+    func linkEndMoved(_ id: UInt64, wasCurrent: Bool) {
+        guard var culling = builtLinkCulling else { return }
+        guard wasCurrent else { builtLinkCulling = nil; return }
+        builtLinkCulling = nil  // unique while it is edited
+        let router = linkRouter
+        for position in culling.positions(touching: id, in: links) {
+            let bounds = unzoomedRoute(at: position, router: router).map(Self.cullingBounds(of:)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            culling.moved[position] = bounds
+        }
+        guard culling.moved.count <= max(4096, links.count / 16) else { return }  // rebuilt when next asked
+        culling.generation = contentGeneration
+        builtLinkCulling = culling
     }
 
     /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).
@@ -236,4 +268,27 @@ struct LinkCulling {
     var generation: UInt64
     var direction: LayoutDirection
     var index: SpatialIndex
+    /// Link positions sorted by their source's id, and by their target's.
+    var bySource: [Int32]
+    var byTarget: [Int32]
+    /// Routes moved since the build, by link position: their bounds now.
+    var moved: [Int: Rect] = [:]
+
+    func bounds(at position: Int) -> Rect { moved[position] ?? index.frames[position] }
+
+    /// The positions of the links with an end at `id`.
+    func positions(touching id: UInt64, in table: LinkTable) -> [Int] {
+        var found: [Int] = []
+        func scan(_ order: [Int32], _ end: (Link) -> UInt64) {
+            var low = 0, high = order.count
+            while low < high {
+                let mid = (low + high) / 2
+                if end(table[Int(order[mid])]) < id { low = mid + 1 } else { high = mid }
+            }
+            while low < order.count, end(table[Int(order[low])]) == id { found.append(Int(order[low])); low += 1 }
+        }
+        scan(bySource, \.source)
+        scan(byTarget, \.target)
+        return found
+    }
 }
