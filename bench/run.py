@@ -65,6 +65,7 @@ def compile_benches(bin_dir, out_dir):
         "interact": ([], "interact.c", []),
         "frame": ([], "frame.c", []),
         "lod": ([], "lod.c", []),
+        "links": ([], "links.c", []),
         "memory": ([], "memory.c", []),
         "scale": ([os.path.join(BENCH, "layout.c")], "scale.c", []),
     }

@@ -230,9 +230,11 @@ extension CanvasEngine {
     func settleFreeBounds() {
         guard editing.boundsStale else { return }
         editing.boundsStale = false
+        let linksCurrent = builtLinkCulling?.generation == contentGeneration
         let bounds = (try? Resolver.clusterBounds(of: resolution.frames)) ?? .zero
         resolution.contentBounds = bounds
         resolution.contentSize = freeContentSize(bounds)
+        if linksCurrent { builtLinkCulling?.generation = contentGeneration }  // routes do not depend on the bounds
     }
 
     /// Grows the union over `frame`, or marks it stale when `old` touched its edge.
