@@ -264,7 +264,7 @@ extension CanvasEngine {
         // Nothing the answer depends on changed: the published one stands
         // (an idle tick costs a comparison, not a cull or a level-of-detail query).
         let inputs = publishInputs
-        if inputs == publishedInputs && published != nil && publishedPositions != nil { return nil }
+        if isPublishCurrent(inputs) { return nil }
         defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
         let (positions, clusters) = visiblePositions()
