@@ -250,6 +250,7 @@ public struct EditableIndex: Sendable {
     public func positions(in rect: Rect, frames: [Rect], position: (UInt64) -> Int) -> [Int] {
         guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
         var found: [Int] = []
+        found.reserveCapacity(64)
         for id in oversized {
             let at = position(id)
             if frames[at].intersects(rect) { found.append(at) }
@@ -284,11 +285,15 @@ public struct EditableIndex: Sendable {
                     return
                 }
                 // An item spanning several cells is reported from one: the
-                // first of its cells inside the rectangle's span.
+                // first of its cells inside the rectangle's span. It is in
+                // this cell, so its first column is at most this one, and is
+                // this one exactly when its edge scales to at least the
+                // column (`slot` is a floor); the clamped edge cell holds
+                // everything beyond it, so there any edge counts.
+                let left = firstColumn || column <= -Int(Self.slotLimit) ? -Double.infinity : Double(column)
+                let top = firstRow || row <= -Int(Self.slotLimit) ? -Double.infinity : Double(row)
                 for entry in entries where entry.meets(minX, minY, maxX, maxY) {
-                    if !firstColumn && Self.slot(entry.minX * scaleX) != column { continue }
-                    if !firstRow && Self.slot(entry.minY * scaleY) != row { continue }
-                    body(entry.id)
+                    if entry.minX * scaleX >= left && entry.minY * scaleY >= top { body(entry.id) }
                 }
             }
         }
