@@ -267,7 +267,7 @@ extension CanvasEngine {
         if isPublishCurrent(inputs) { return nil }
         defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
-        let (positions, clusters) = visiblePositions()
+        let (positions, clusters) = pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
         let visible = positions.map { resolvedIDs[$0] }
         let content = contentSize, moving = isMoving
         if let last = published, last.rect == rect, last.visible == visible,
