@@ -9,8 +9,11 @@
 /// go anywhere, negative coordinates included.
 ///
 /// Ids, not positions, are stored: inserting or reordering items shifts
-/// positions but leaves every id where it is. The caller keeps the frames
-/// (this type never copies them) and hands a lookup to each query.
+/// positions but leaves every id where it is. Each cell keeps its items'
+/// boxes beside their ids, contiguous, so a query reads a cell's entries in
+/// one sweep and never chases a frame through the caller's table (at a
+/// million items that lookup, a cache miss per candidate, was most of a
+/// viewport query); the caller's frames are read only for the oversized list.
 ///
 /// Only frames with finite coordinates and a positive width and height are
 /// indexed, as in `SpatialIndex`. An item covering more than
@@ -77,11 +80,14 @@ package struct EditableIndex: Sendable {
         }
     }
 
-    /// Four times the median indexable width and height, clamped to 64…2048:
-    /// coarser than `SpatialIndex`'s twice, since here each cell is an array
-    /// of its own, and a cell costs a query more than an entry does (measured
-    /// with `canvas-bench edit` at 1M items: a 10,000-item marquee 1.5 ms at
-    /// twice the median, 0.46 ms at four times; 85 against 48 bytes per item).
+    /// Four times the median indexable width and height (clamped to
+    /// 64…2048), then doubled while an item would share its cell with fewer
+    /// than `targetCellmates` others: the median sets the shape and keeps
+    /// cells near the items' size; the density makes sparse data use fewer,
+    /// fuller cells, since with the boxes stored inline an entry costs a
+    /// query a few nanoseconds and a cell a cache miss or two. (Measured
+    /// with bench/rtree_compare.cpp at 1M uniform 80 × 60 cards: 320 × 240
+    /// cells held 1.2 cards each, and a 1280 × 800 query visited 25 of them.)
     static func cellSides(for frames: [Rect]) -> (Double, Double) {
         func side(_ values: [Double]) -> Double {
             guard !values.isEmpty else { return SpatialGrid.minimumCellSide }
@@ -90,7 +96,43 @@ package struct EditableIndex: Sendable {
             return Swift.min(Swift.max(4 * median, SpatialGrid.minimumCellSide), SpatialGrid.maximumCellSide)
         }
         let indexable = frames.filter(Self.isIndexable)
-        return (side(indexable.map(\.width)), side(indexable.map(\.height)))
+        let width = side(indexable.map(\.width)), height = side(indexable.map(\.height))
+        let factor = densityFactor(indexable, width, height)
+        return (width * factor, height * factor)
+    }
+
+    /// Others an item shares its cell with, on average, that the bulk path aims for.
+    static let targetCellmates = 12.0
+    /// The bulk path's cells grow at most this many times past the median's.
+    static let maximumDensityFactor = 32.0
+
+    /// The power of two by which to scale `width` × `height` cells so an
+    /// item's cell holds about `targetCellmates` others. Estimated from a
+    /// sample of at most 4,096 centres: pairs sharing a cell in the sample,
+    /// over the sample's pairs, is the chance two items share one, so
+    /// (n − 1) times it is an item's expected cellmates (weighted by items,
+    /// as viewport queries centred on cards see the data).
+    static func densityFactor(_ frames: [Rect], _ width: Double, _ height: Double) -> Double {
+        let n = frames.count
+        guard n > 1 else { return 1 }
+        let stride = Swift.max(1, n / 4096)
+        let sample = Swift.stride(from: 0, to: n, by: stride).map { frames[$0] }
+        let m = Double(sample.count)
+        var factor = 1.0
+        while factor < maximumDensityFactor {
+            let sx = 1 / (width * factor), sy = 1 / (height * factor)
+            var counts: [Int64: Int] = [:]
+            counts.reserveCapacity(sample.count)
+            for frame in sample {
+                counts[key(slot((frame.x + frame.width / 2) * sx), slot((frame.y + frame.height / 2) * sy)), default: 0] += 1
+            }
+            var pairs = 0.0
+            for count in counts.values { pairs += Double(count) * Double(count - 1) / 2 }
+            let cellmates = Double(n - 1) * pairs / (m * (m - 1) / 2)
+            if cellmates >= targetCellmates { break }
+            factor *= 2
+        }
+        return factor
     }
 
     static func isIndexable(_ frame: Rect) -> Bool { SpatialIndex.isIndexable(frame) }
@@ -135,9 +177,10 @@ package struct EditableIndex: Sendable {
             oversized.append(id)
             return
         }
+        let entry = CellEntry(frame, id)
         for row in span.rows {
             for column in span.columns {
-                cells.append(id, column, row)
+                cells.append(entry, column, row)
             }
         }
     }
@@ -157,7 +200,9 @@ package struct EditableIndex: Sendable {
         }
     }
 
-    /// Moves `id` from `old` to `new`, touching only the cells it leaves and enters.
+    /// Moves `id` from `old` to `new`, touching only the cells it covers
+    /// before and after: it leaves and enters cells, and its box is
+    /// rewritten in the cells it stays in.
     public mutating func move(_ id: UInt64, from old: Rect, to new: Rect) {
         let oldIndexed = Self.isIndexable(old), newIndexed = Self.isIndexable(new)
         guard oldIndexed, newIndexed else {
@@ -166,114 +211,134 @@ package struct EditableIndex: Sendable {
             return
         }
         let before = span(of: old), after = span(of: new)
-        guard before != after else { return }
         if isOversized(before) || isOversized(after) {
             remove(id, frame: old)
             insert(id, frame: new)
             return
         }
+        let entry = CellEntry(new, id)
         for row in before.rows {
-            for column in before.columns where !after.contains(column, row) {
-                cells.remove(id, column, row)
+            for column in before.columns {
+                if after.contains(column, row) {
+                    cells.replace(entry, column, row)
+                } else {
+                    cells.remove(id, column, row)
+                }
             }
         }
         for row in after.rows {
             for column in after.columns where !before.contains(column, row) {
-                cells.append(id, column, row)
+                cells.append(entry, column, row)
             }
         }
     }
 
-    /// The ids of the items whose frames (from `frame`) strictly intersect
-    /// `rect`, each once, in no particular order.
+    /// The ids of the items whose frames (from `frame`, read only for the
+    /// oversized list) strictly intersect `rect`, each once, in no particular order.
     public func query(_ rect: Rect, frame: (UInt64) -> Rect) -> [UInt64] {
         guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
         var found: [UInt64] = []
         for id in oversized where frame(id).intersects(rect) { found.append(id) }
-        let span = span(of: rect)
-        if span.cellCount > cells.occupied {
-            // A rectangle wider than the occupied cells: walk the cells instead.
-            var seen = Set<UInt64>()
-            cells.forEachOccupied { ids in
-                for id in ids where !seen.contains(id) {
-                    seen.insert(id)
-                    if frame(id).intersects(rect) { found.append(id) }
-                }
-            }
-            return found
-        }
-        for row in span.rows {
-            for column in span.columns {
-                let ids = cells.ids(column, row)
-                for id in ids {
-                    let itemFrame = frame(id)
-                    guard itemFrame.intersects(rect) else { continue }
-                    // An item spanning several cells is reported from one:
-                    // the first of its cells inside the rectangle's span.
-                    let itemSpan = self.span(of: itemFrame)
-                    if column == Swift.max(itemSpan.columns.lowerBound, span.columns.lowerBound),
-                       row == Swift.max(itemSpan.rows.lowerBound, span.rows.lowerBound) {
-                        found.append(id)
-                    }
-                }
-            }
-        }
+        forEachHit(rect) { found.append($0) }
         return found
     }
 
     /// `query(_:frame:)` for an engine: the positions of the items found,
     /// ascending, where `position` maps an id to its place in `frames`.
-    /// One lookup per entry, and the positions sorted as the static index
-    /// sorts its results (`sortIndices`).
+    /// One lookup per item found, and the positions sorted as the static
+    /// index sorts its results (`sortIndices`).
     public func positions(in rect: Rect, frames: [Rect], position: (UInt64) -> Int) -> [Int] {
         guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
         var found: [Int] = []
-        frames.withUnsafeBufferPointer { frames in
-            for id in oversized {
-                let at = position(id)
-                if frames[at].intersects(rect) { found.append(at) }
-            }
-            let span = span(of: rect)
-            if span.cellCount > cells.occupied {
-                var seen = Set<UInt64>()
-                cells.forEachOccupied { ids in
-                    for id in ids where seen.insert(id).inserted {
-                        let at = position(id)
-                        if frames[at].intersects(rect) { found.append(at) }
-                    }
+        found.reserveCapacity(64)
+        for id in oversized {
+            let at = position(id)
+            if frames[at].intersects(rect) { found.append(at) }
+        }
+        forEachHit(rect) { found.append(position($0)) }
+        found.withUnsafeMutableBufferPointer { sortIndices($0) }
+        return found
+    }
+
+    /// Calls `body` with the id of each celled item (not the oversized ones)
+    /// whose box strictly intersects `rect`, once each.
+    @inline(__always)
+    func forEachHit(_ rect: Rect, _ body: (UInt64) -> Void) {
+        let minX = rect.x, minY = rect.y, maxX = rect.x + rect.width, maxY = rect.y + rect.height
+        let span = span(of: rect)
+        if span.cellCount > cells.occupied {
+            // A rectangle wider than the occupied cells: walk the cells
+            // instead, each item reported from its first cell.
+            cells.forEachOccupied { column, row, entries in
+                for entry in entries where entry.meets(minX, minY, maxX, maxY) {
+                    if Self.slot(entry.minX * scaleX) == column && Self.slot(entry.minY * scaleY) == row { body(entry.id) }
                 }
-                return
             }
-            for row in span.rows {
-                for column in span.columns {
-                    let ids = cells.ids(column, row)
-                    let firstColumn = column == span.columns.lowerBound, firstRow = row == span.rows.lowerBound
-                    for id in ids {
-                        let at = position(id)
-                        let frame = frames[at]
-                        guard frame.intersects(rect) else { continue }
-                        // Reported from one cell: the first of its cells inside the span.
-                        if !firstColumn && Self.slot(frame.x * scaleX) != column { continue }
-                        if !firstRow && Self.slot(frame.y * scaleY) != row { continue }
-                        found.append(at)
-                    }
+            return
+        }
+        for row in span.rows {
+            let firstRow = row == span.rows.lowerBound
+            cells.forEachCell(row: row, columns: span.columns) { column, entries in
+                let firstColumn = column == span.columns.lowerBound
+                if firstColumn && firstRow {
+                    for entry in entries where entry.meets(minX, minY, maxX, maxY) { body(entry.id) }
+                    return
+                }
+                // An item spanning several cells is reported from one: the
+                // first of its cells inside the rectangle's span. It is in
+                // this cell, so its first column is at most this one, and is
+                // this one exactly when its edge scales to at least the
+                // column (`slot` is a floor); the clamped edge cell holds
+                // everything beyond it, so there any edge counts.
+                let left = firstColumn || column <= -Int(Self.slotLimit) ? -Double.infinity : Double(column)
+                let top = firstRow || row <= -Int(Self.slotLimit) ? -Double.infinity : Double(row)
+                for entry in entries where entry.meets(minX, minY, maxX, maxY) {
+                    if entry.minX * scaleX >= left && entry.minY * scaleY >= top { body(entry.id) }
                 }
             }
         }
-        found.withUnsafeMutableBufferPointer { sortIndices($0) }
-        return found
     }
 
     /// How many (item, cell) entries the cells hold: for tests and memory accounting.
     public var entryCount: Int {
         var total = oversized.count
-        cells.forEachOccupied { total += $0.count }
+        cells.forEachOccupied { _, _, entries in total += entries.count }
         return total
     }
 
     /// The cells, as sorted (key, sorted ids) pairs, so tests can compare an
     /// edited index with a rebuilt one cell for cell.
     public var canonicalCells: [Int64: [UInt64]] { cells.canonical }
+
+    /// The cells with their stored boxes, sorted by id in each: an edited
+    /// index must hold the boxes a rebuild would.
+    var canonicalEntries: [Int64: [CellEntry]] { cells.canonicalEntries }
+}
+
+/// An item in a cell: its box (the frame's edges, computed as `Rect`'s
+/// `maxX` and `maxY` are, so the strict test matches `Rect.intersects`
+/// exactly) and its id. 40 bytes.
+struct CellEntry: Sendable, Equatable {
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+    var id: UInt64
+
+    @inline(__always)
+    init(_ frame: Rect, _ id: UInt64) {
+        minX = frame.x
+        minY = frame.y
+        maxX = frame.x + frame.width
+        maxY = frame.y + frame.height
+        self.id = id
+    }
+
+    /// `Rect.intersects` against the rectangle with these edges.
+    @inline(__always)
+    func meets(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
+        minX < x1 && x0 < maxX && minY < y1 && y0 < maxY
+    }
 }
 
 /// The cells of an `EditableIndex`: a flat row-major table over a window of
@@ -284,9 +349,9 @@ struct CellTable: Sendable {
     private var columns: ClosedRange<Int> = 0...0
     private var rows: ClosedRange<Int> = 0...0
     private var width = 0
-    private var dense: [[UInt64]] = []
-    private var sparse: [Int64: [UInt64]] = [:]
-    /// Cells holding at least one id.
+    private var dense: [[CellEntry]] = []
+    private var sparse: [Int64: [CellEntry]] = [:]
+    /// Cells holding at least one entry.
     private(set) var occupied = 0
 
     init() {}
@@ -295,7 +360,7 @@ struct CellTable: Sendable {
         self.columns = columns
         self.rows = rows
         width = columns.count
-        dense = [[UInt64]](repeating: [], count: columns.count * rows.count)
+        dense = [[CellEntry]](repeating: [], count: columns.count * rows.count)
     }
 
     @inline(__always)
@@ -304,35 +369,69 @@ struct CellTable: Sendable {
         return (row - rows.lowerBound) * width + (column - columns.lowerBound)
     }
 
-    /// The ids in a cell (empty when none).
+    /// Calls `body` with each occupied cell of `row` in `columnRange`, its
+    /// entries as a buffer (no array is copied or retained per cell).
     @inline(__always)
-    func ids(_ column: Int, _ row: Int) -> [UInt64] {
-        if let slot = slot(column, row) { return dense[slot] }
-        return sparse[EditableIndex.key(column, row)] ?? []
+    func forEachCell(row: Int, columns columnRange: ClosedRange<Int>, _ body: (Int, UnsafeBufferPointer<CellEntry>) -> Void) {
+        let low = Swift.max(columnRange.lowerBound, columns.lowerBound)
+        let high = Swift.min(columnRange.upperBound, columns.upperBound)
+        guard !dense.isEmpty, rows.contains(row), low <= high else {
+            if !sparse.isEmpty { visitSparse(row, columnRange, body) }
+            return
+        }
+        // The part of the row inside the flat table, straight from its storage.
+        let base = (row - rows.lowerBound) * width - columns.lowerBound
+        dense.withUnsafeBufferPointer { table in
+            for column in low...high {
+                table[base + column].withUnsafeBufferPointer { entries in
+                    if !entries.isEmpty { body(column, entries) }
+                }
+            }
+        }
+        guard !sparse.isEmpty else { return }
+        // Columns outside the window, on either side of it.
+        if columnRange.lowerBound < low { visitSparse(row, columnRange.lowerBound...(low - 1), body) }
+        if high < columnRange.upperBound { visitSparse(row, (high + 1)...columnRange.upperBound, body) }
     }
 
-    mutating func append(_ id: UInt64, _ column: Int, _ row: Int) {
+    private func visitSparse(_ row: Int, _ columnRange: ClosedRange<Int>, _ body: (Int, UnsafeBufferPointer<CellEntry>) -> Void) {
+        for column in columnRange {
+            sparse[EditableIndex.key(column, row)]?.withUnsafeBufferPointer { body(column, $0) }
+        }
+    }
+
+    mutating func append(_ entry: CellEntry, _ column: Int, _ row: Int) {
         if let slot = slot(column, row) {
             if dense[slot].isEmpty { occupied += 1 }
-            dense[slot].append(id)
+            dense[slot].append(entry)
             return
         }
         let key = EditableIndex.key(column, row)
         if sparse[key] == nil { occupied += 1 }
-        sparse[key, default: []].append(id)
+        sparse[key, default: []].append(entry)
+    }
+
+    /// Rewrites the entry with `entry`'s id in a cell.
+    mutating func replace(_ entry: CellEntry, _ column: Int, _ row: Int) {
+        if let slot = slot(column, row) {
+            if let at = dense[slot].firstIndex(where: { $0.id == entry.id }) { dense[slot][at] = entry }
+            return
+        }
+        let key = EditableIndex.key(column, row)
+        if let at = sparse[key]?.firstIndex(where: { $0.id == entry.id }) { sparse[key]![at] = entry }
     }
 
     /// Removes `id` from a cell (swapping the last into its place).
     mutating func remove(_ id: UInt64, _ column: Int, _ row: Int) {
         if let slot = slot(column, row) {
-            guard let at = dense[slot].firstIndex(of: id) else { return }
+            guard let at = dense[slot].firstIndex(where: { $0.id == id }) else { return }
             dense[slot].swapAt(at, dense[slot].count - 1)
             dense[slot].removeLast()
             if dense[slot].isEmpty { occupied -= 1 }
             return
         }
         let key = EditableIndex.key(column, row)
-        guard let at = sparse[key]?.firstIndex(of: id) else { return }
+        guard let at = sparse[key]?.firstIndex(where: { $0.id == id }) else { return }
         if sparse[key]!.count == 1 {
             sparse[key] = nil
             occupied -= 1
@@ -342,20 +441,37 @@ struct CellTable: Sendable {
         sparse[key]!.removeLast()
     }
 
-    func forEachOccupied(_ body: ([UInt64]) -> Void) {
-        for ids in dense where !ids.isEmpty { body(ids) }
-        for ids in sparse.values { body(ids) }
+    /// Every occupied cell with its column and row.
+    func forEachOccupied(_ body: (Int, Int, UnsafeBufferPointer<CellEntry>) -> Void) {
+        if !dense.isEmpty {
+            dense.withUnsafeBufferPointer { table in
+                for slot in table.indices where !table[slot].isEmpty {
+                    let column = columns.lowerBound + slot % width, row = rows.lowerBound + slot / width
+                    table[slot].withUnsafeBufferPointer { body(column, row, $0) }
+                }
+            }
+        }
+        for (key, entries) in sparse {
+            let column = Int(key >> 32), row = Int(Int32(truncatingIfNeeded: key))
+            entries.withUnsafeBufferPointer { body(column, row, $0) }
+        }
     }
 
     /// Every occupied cell by key, its ids sorted, wherever it is stored.
     var canonical: [Int64: [UInt64]] {
         var result: [Int64: [UInt64]] = [:]
-        for (key, ids) in sparse { result[key] = ids.sorted() }
-        for row in rows where !dense.isEmpty {
-            for column in columns {
-                let ids = dense[slot(column, row)!]
-                if !ids.isEmpty { result[EditableIndex.key(column, row)] = ids.sorted() }
-            }
+        forEachOccupied { column, row, entries in
+            result[EditableIndex.key(column, row)] = entries.map(\.id).sorted()
+        }
+        return result
+    }
+
+    /// Every occupied cell's entries by key, sorted by id: for tests that
+    /// check the stored boxes, not only the ids.
+    var canonicalEntries: [Int64: [CellEntry]] {
+        var result: [Int64: [CellEntry]] = [:]
+        forEachOccupied { column, row, entries in
+            result[EditableIndex.key(column, row)] = entries.sorted { $0.id < $1.id }
         }
         return result
     }

@@ -3,17 +3,21 @@
 /// setter, a resolve, a level-of-detail setting) publishes at once, so such
 /// a tick has nothing to publish and skips the cull (issue 20: it re-culled,
 /// 0.14–0.35 ms at a million cards with level of detail off, far more on).
+///
+/// The skip is one rule, `isPublishCurrent` (the published answer's inputs
+/// are unchanged), which `viewportChanged` applies too; a tick only adds
+/// the clamp an edit left pending.
 extension CanvasEngine {
-    /// Whether the tick that started at `before` left the viewport as it
-    /// was last published, with nothing a clamp would move.
-    func isSettled(since before: (offset: Point, scale: Double)) -> Bool {
-        guard let last = published, motion.activity.isIdle,
-              viewport.offset == before.offset, zoomScale == before.scale,
-              last.rect == viewport.visibleRect, last.isMoving == isMoving
-        else { return false }
-        // An edit does not clamp; the next tick that publishes does. Leave
-        // that tick to do it.
-        return clamped(viewport.offset) == viewport.offset && last.contentSize == contentSize
+    /// Whether the published answer stands: it exists and nothing it is
+    /// computed from (`PublishInputs`) changed since.
+    func isPublishCurrent(_ inputs: PublishInputs) -> Bool {
+        published != nil && publishedPositions != nil && inputs == publishedInputs
+    }
+
+    /// Whether a tick has work for the visible list: a clamp to make (an
+    /// edit does not clamp; the next tick does) or a publish not current.
+    var isClampOrPublishPending: Bool {
+        (!motion.allowsOverscroll && clamped(viewport.offset) != viewport.offset) || !isPublishCurrent(publishInputs)
     }
 }
 

@@ -89,7 +89,6 @@ extension CanvasEngine {
     public func tick(at now: Double) throws(CanvasError) -> TickResult {
         try advanceClock(to: now, "tick time")
         let before = (offset: viewport.offset, scale: zoomScale)
-        let wasIdle = motion.activity.isIdle && editing.gesture == nil
         selectToolTick(at: now)  // auto-pan while the select tool drags (issue 14)
         var events: [ZoomEvent] = []
         switch motion.activity {
@@ -111,7 +110,8 @@ extension CanvasEngine {
                 release(velocity: along(motion.settings.crownAxis, turn.tracker.velocity().x), at: now)
             }
         }
-        let update = wasIdle && isSettled(since: before) ? nil : viewportChanged()
+        // The same rule as `viewportChanged`'s own, checked first so an idle tick costs a comparison.
+        let update = isClampOrPublishPending ? viewportChanged() : nil
         let phase = motionPhase
         let indicatorOpacity = indicatorOpacity
         return TickResult(

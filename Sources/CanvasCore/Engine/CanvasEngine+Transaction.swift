@@ -75,6 +75,7 @@ extension CanvasEngine {
         initialAnchorAwaitsItems = snapshot.initialAnchorAwaitsItems
         published = snapshot.published
         publishedPositions = snapshot.publishedPositions
+        publishedInputs = nil  // describes a publish the rollback undid: recompute, never reuse
         zoomSettings = snapshot.zoomSettings
         zoomScale = snapshot.zoomScale
         zoomAxisIsDefault = snapshot.zoomAxisIsDefault

@@ -264,10 +264,10 @@ extension CanvasEngine {
         // Nothing the answer depends on changed: the published one stands
         // (an idle tick costs a comparison, not a cull or a level-of-detail query).
         let inputs = publishInputs
-        if inputs == publishedInputs && published != nil && publishedPositions != nil { return nil }
+        if isPublishCurrent(inputs) { return nil }
         defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
-        let (positions, clusters) = visiblePositions()
+        let (positions, clusters) = pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
         let visible = positions.map { resolvedIDs[$0] }
         let content = contentSize, moving = isMoving
         if let last = published, last.rect == rect, last.visible == visible,
