@@ -1514,6 +1514,24 @@ canvas_status canvas_redo(canvas_engine *engine);
 canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
 canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
 
+/*
+** METHOD: canvas_engine
+** The undo history's memory budget, in bytes (64 MiB by default): past it
+** the oldest steps are dropped, so a long run of large edits stays bounded
+** (a nudge of 100,000 selected items keeps about 8 MB). The newest step is
+** always kept, so the last edit can be undone however large it is; 0 keeps
+** only that one. Setting a lower budget drops steps at once. The budget
+** counts the steps' recorded frames and selections (an estimate), not the
+** engine's other memory. canvas-lua caps it at a quarter of --max-memory.
+**
+** Errors: CANVAS_ERR_NULL (bytes_out).
+** Lua: c:set_history_limit(bytes) / c:history_limit()
+** Python: Engine.set_history_limit(bytes) / Engine.history_limit()
+** Swift: CanvasEngine.historyByteLimit
+*/
+canvas_status canvas_set_history_limit(canvas_engine *engine, uint64_t bytes);
+canvas_status canvas_get_history_limit(const canvas_engine *engine, uint64_t *bytes_out);
+
 /* How a rectangle picks items. */
 typedef int canvas_marquee_mode;
 enum {

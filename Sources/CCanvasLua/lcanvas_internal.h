@@ -186,6 +186,10 @@ void lcanvas_carry_id(lua_State *L, int state, int id, uint64_t key);   /* an id
    tool, snap, guides and focus. */
 void lcanvas_open_editing_methods(lua_State *L);
 
+/* lhistory.c: the undo history's budget and a host's cap on it. */
+void lcanvas_open_history_methods(lua_State *L);
+void lcanvas_apply_history_cap(lua_State *L, lcanvas *canvas);   /* a new canvas starts under the cap */
+
 /* lreads.c: the per-frame reads, and an edit's "published" answer. */
 void lcanvas_open_read_methods(lua_State *L);
 uint64_t lcanvas_publish_count(lua_State *L, lcanvas *canvas);

@@ -286,6 +286,8 @@ canvas_status canvas_undo(canvas_engine *engine);
 canvas_status canvas_redo(canvas_engine *engine);
 canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
 canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
+canvas_status canvas_set_history_limit(canvas_engine *engine, uint64_t bytes);
+canvas_status canvas_get_history_limit(const canvas_engine *engine, uint64_t *bytes_out);
 typedef int canvas_marquee_mode;
 enum {
     CANVAS_MARQUEE_INTERSECT = 0,
@@ -1772,6 +1774,22 @@ function Canvas:can_redo()
   local out = ffi.new("int[1]")
   check(self, C.canvas_can_redo(engine_of(self), out))
   return out[0] ~= 0
+end
+
+-- c:set_history_limit(bytes) / c:history_limit(): the undo history's budget in bytes
+function Canvas:set_history_limit(bytes)
+  if type(bytes) ~= "number" or bytes ~= bytes or bytes < 0 or bytes % 1 ~= 0 then
+    error("set_history_limit: expected a non-negative integer of bytes, got " .. tostring(bytes), 2)
+  end
+  -- Past 2^63 is no limit at all.
+  local value = bytes >= 2^63 and ffi.new("uint64_t", -1) or ffi.new("uint64_t", bytes)
+  check(self, C.canvas_set_history_limit(engine_of(self), value))
+end
+
+function Canvas:history_limit()
+  local bytes = ffi.new("uint64_t[1]")
+  check(self, C.canvas_get_history_limit(engine_of(self), bytes))
+  return tonumber(bytes[0])
 end
 
 -- c:selection_version() -> changes when the selection does

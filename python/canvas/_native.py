@@ -337,6 +337,12 @@ _PROTOTYPES.update({
     "canvas_get_motion_end": ([ENGINE_P, POINTER(c_double), POINTER(c_int)], c_int),
 })
 
+# The undo history's budget.
+_PROTOTYPES.update({
+    "canvas_set_history_limit": ([ENGINE_P, c_uint64], c_int),
+    "canvas_get_history_limit": ([ENGINE_P, POINTER(c_uint64)], c_int),
+})
+
 FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------

@@ -262,3 +262,17 @@ r:scroll_to(1, "center", {animated = true, duration = 200, t = 1000})
 show("animation end", r:motion().end_t)
 r:tick(1300)
 show("ended", {r:motion().end_t == nil})
+
+-- The undo history's budget in bytes: 64 MiB, settable, 0 keeps the newest step.
+local h = canvas.new{layout = "free", items = {{id = 1, x = 0, y = 0, width = 10, height = 10}}}
+show("history limit, default", h:history_limit())
+h:select_all()
+h:nudge("right"); h:nudge("right"); h:nudge("right")
+h:set_history_limit(0)
+local kept = 0
+while h:can_undo() do h:undo(); kept = kept + 1 end
+show("history limit 0 keeps", {h:history_limit(), kept})
+h:set_history_limit(1e6)
+show("history limit 1e6", h:history_limit())
+show("history limit refuses", {pcall(h.set_history_limit, h, -1) == false, pcall(h.set_history_limit, h, 1.5) == false,
+  pcall(h.set_history_limit, h, "1M") == false})

@@ -59,3 +59,23 @@ def test_animation_end_time(board):
     assert board.motion()["end_t"] == 1200
     board.tick(1300)
     assert board.motion()["end_t"] is None
+
+
+def test_history_limit(board):
+    assert board.history_limit() == 64 << 20
+    board.select_all()
+    for _ in range(3):
+        board.nudge(cv.PAGE_RIGHT, False)
+    board.set_history_limit(0)
+    assert board.history_limit() == 0
+    kept = 0
+    while board.can_undo():
+        board.undo()
+        kept += 1
+    assert kept == 1
+    board.set_history_limit(1 << 70)
+    assert board.history_limit() == (1 << 63) - 1
+    with pytest.raises(ValueError):
+        board.set_history_limit(-1)
+    with pytest.raises(TypeError):
+        board.set_history_limit(1.5)
