@@ -150,6 +150,9 @@ typedef struct lcanvas_fit {
 
 extern const char *const lcanvas_phase_names[];
 extern const char *const lcanvas_key_names[];
+extern const char *const lcanvas_held_key_names[];    /* canvas_held_key order */
+extern const char *const lcanvas_button_names[];      /* canvas_pointer_button order */
+canvas_pointer_button lcanvas_pointer_button(lua_State *L, int table, const char *where);
 extern const char *const lcanvas_wheel_modes[];
 extern const char *const lcanvas_wheel_keys[];
 extern const char *const lcanvas_fit_keys[];

@@ -395,6 +395,19 @@ enum {
 };
 canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
                                    canvas_modifiers modifiers, double t_ms);
+typedef int canvas_pointer_button;
+enum {
+    CANVAS_BUTTON_PRIMARY = 0,
+    CANVAS_BUTTON_SECONDARY = 1,
+    CANVAS_BUTTON_MIDDLE = 2,
+};
+canvas_status canvas_pointer_event_button(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
+                                          canvas_modifiers modifiers, canvas_pointer_button button, double t_ms);
+typedef int canvas_held_key;
+enum {
+    CANVAS_HELD_SPACE = 0,
+};
+canvas_status canvas_key_state(canvas_engine *engine, canvas_held_key key, int down);
 canvas_status canvas_fling(canvas_engine *engine, canvas_point velocity, double t_ms);
 typedef int canvas_wheel_mode;
 enum {
@@ -1384,6 +1397,8 @@ function Canvas:selection() engine_of(self); return copy_ids(self, C.canvas_copy
 
 local MODIFIERS = {shift = C.CANVAS_MODIFIER_SHIFT, ctrl = C.CANVAS_MODIFIER_CTRL,
                    alt = C.CANVAS_MODIFIER_ALT, meta = C.CANVAS_MODIFIER_META}
+local BUTTONS = {primary = C.CANVAS_BUTTON_PRIMARY, secondary = C.CANVAS_BUTTON_SECONDARY,
+                 middle = C.CANVAS_BUTTON_MIDDLE}
 local bor = require("bit").bor
 local function pointer(phase)
   return function(self, x, y, t, held)
@@ -1391,8 +1406,13 @@ local function pointer(phase)
     for name, flag in pairs(MODIFIERS) do
       if held and held[name] then modifiers = bor(modifiers, flag) end
     end
-    check(self, C.canvas_pointer_event(engine_of(self), phase, ffi.new("canvas_point", number(x, "pointer.x"),
-                                       number(y, "pointer.y")), modifiers, number(t, "pointer.t")))
+    local button = C.CANVAS_BUTTON_PRIMARY
+    if held and held.button ~= nil then
+      button = BUTTONS[held.button]
+        or fail("modifiers.button", 'expected "primary", "secondary" or "middle", got ' .. tostring(held.button))
+    end
+    check(self, C.canvas_pointer_event_button(engine_of(self), phase, ffi.new("canvas_point", number(x, "pointer.x"),
+                                              number(y, "pointer.y")), modifiers, button, number(t, "pointer.t")))
     self.show_motion, self.show_viewport = true, true
   end
 end
@@ -1427,6 +1447,13 @@ end
 local KEYS = {left = C.CANVAS_KEY_LEFT, right = C.CANVAS_KEY_RIGHT, up = C.CANVAS_KEY_UP, down = C.CANVAS_KEY_DOWN,
               page_up = C.CANVAS_KEY_PAGE_UP, page_down = C.CANVAS_KEY_PAGE_DOWN, home = C.CANVAS_KEY_HOME,
               ["end"] = C.CANVAS_KEY_END, delete = C.CANVAS_KEY_DELETE}
+-- c:key_state("space", down): a held key went down or up.
+local HELD_KEYS = {space = C.CANVAS_HELD_SPACE}
+function Canvas:key_state(name, down)
+  local key = HELD_KEYS[name] or fail("key_state", 'expected "space", got ' .. tostring(name))
+  check(self, C.canvas_key_state(engine_of(self), key, down and 1 or 0))
+end
+
 function Canvas:key(name, t, modifiers)
   local held = modifiers and modifiers.shift and C.CANVAS_MODIFIER_SHIFT or 0
   check(self, C.canvas_key_event(engine_of(self), option(name, KEYS, "key") or fail("key", "expected a key name"),
@@ -1831,7 +1858,7 @@ end
 -- argument that may be nil; "any" takes an id or a table.
 local SIGNATURES = {
   crown = {"number", "number"}, fling = {"number", "number", "number"}, hit_test = {"number", "number"},
-  key = {"string", "number", "table?"}, pointer_down = {"number", "number", "number", "table?"},
+  key = {"string", "number", "table?"}, key_state = {"string", "boolean"}, pointer_down = {"number", "number", "number", "table?"},
   pointer_move = {"number", "number", "number", "table?"}, pointer_up = {"number", "number", "number", "table?"},
   pointer_cancel = {"number", "number", "number", "table?"}, query = {"table"}, scroll_to = {"any", "any?", "table?"},
   select = {"number", "number"}, set_zoom = {"number"}, set_zoom_settings = {"table"}, tick = {"number"},

@@ -276,3 +276,24 @@ h:set_history_limit(1e6)
 show("history limit 1e6", h:history_limit())
 show("history limit refuses", {pcall(h.set_history_limit, h, -1) == false, pcall(h.set_history_limit, h, 1.5) == false,
   pcall(h.set_history_limit, h, "1M") == false})
+
+-- Pointer buttons and the space key: middle pans with the select tool, as primary does with space held.
+local function button_board()
+  return canvas.new{layout = "free", tool = "select", snap = {items = false, gaps = false},
+    viewport = {width = 400, height = 300, x = 0, y = 0},
+    items = {{id = 1, x = 0, y = 0, width = 50, height = 50}, {id = 2, x = 100, y = 0, width = 50, height = 50}}}
+end
+local function button_drag(b, held, t)
+  b:pointer_down(10, 10, t, held); b:pointer_move(35, 10, t + 16, held)
+  b:pointer_move(60, 10, t + 32, held); b:pointer_up(60, 10, t + 200, held)
+  b:resolve()
+  return {b:viewport().x, #b:selection(), b:result().items[1].x}
+end
+local b = button_board()
+show("primary drag", button_drag(b, {button = "primary"}, 0))
+show("middle drag", button_drag(b, {button = "middle", shift = true}, 1000))
+b:key_state("space", true)
+show("space drag", button_drag(b, nil, 2000))
+b:key_state("space", false)
+show("bad button, bad key", {pcall(b.pointer_down, b, 1, 1, 3000, {button = "left"}) == false,
+  pcall(b.key_state, b, "enter", true) == false})
