@@ -1514,6 +1514,24 @@ canvas_status canvas_redo(canvas_engine *engine);
 canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
 canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
 
+/*
+** METHOD: canvas_engine
+** The undo history's memory budget, in bytes (64 MiB by default): past it
+** the oldest steps are dropped, so a long run of large edits stays bounded
+** (a nudge of 100,000 selected items keeps about 8 MB). The newest step is
+** always kept, so the last edit can be undone however large it is; 0 keeps
+** only that one. Setting a lower budget drops steps at once. The budget
+** counts the steps' recorded frames and selections (an estimate), not the
+** engine's other memory. canvas-lua caps it at a quarter of --max-memory.
+**
+** Errors: CANVAS_ERR_NULL (bytes_out).
+** Lua: c:set_history_limit(bytes) / c:history_limit()
+** Python: Engine.set_history_limit(bytes) / Engine.history_limit()
+** Swift: CanvasEngine.historyByteLimit
+*/
+canvas_status canvas_set_history_limit(canvas_engine *engine, uint64_t bytes);
+canvas_status canvas_get_history_limit(const canvas_engine *engine, uint64_t *bytes_out);
+
 /* How a rectangle picks items. */
 typedef int canvas_marquee_mode;
 enum {
@@ -1919,7 +1937,7 @@ enum {
 ** pointer down).
 ** Lua: c:pointer_down(x, y, t) / c:pointer_move(x, y, t) / c:pointer_up(x, y, t) / c:pointer_cancel(x, y, t)
 ** Python: Engine.pointer_down(x, y, t) / Engine.pointer_move(x, y, t) / Engine.pointer_up(x, y, t) / Engine.pointer_cancel(x, y, t)
-** Swift: CanvasEngine.pointerDown(at:time:modifiers:) / CanvasEngine.pointerMove(to:time:) / CanvasEngine.pointerUp(at:time:) / CanvasEngine.pointerCancel(at:time:)
+** Swift: CanvasEngine.pointerDown(at:time:modifiers:button:) / CanvasEngine.pointerMove(to:time:) / CanvasEngine.pointerUp(at:time:) / CanvasEngine.pointerCancel(at:time:)
 */
 canvas_status canvas_pointer_down(canvas_engine *engine, canvas_point point, double t_ms);
 canvas_status canvas_pointer_move(canvas_engine *engine, canvas_point point, double t_ms);
@@ -1943,10 +1961,57 @@ enum {
 ** Errors: as canvas_pointer_down; CANVAS_ERR_INVALID_ARGUMENT (unknown phase).
 ** Lua: c:pointer_down(x, y, t, {shift = true})
 ** Python: Engine.pointer_down(x, y, t, shift=True)
-** Swift: CanvasEngine.pointerDown(at:time:modifiers:)
+** Swift: CanvasEngine.pointerDown(at:time:modifiers:button:)
 */
 canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
                                    canvas_modifiers modifiers, double t_ms);
+
+/* Which pointer button, for canvas_pointer_event_button. */
+typedef int canvas_pointer_button;
+enum {
+    CANVAS_BUTTON_PRIMARY = 0,    /* with the select tool: selects and drags */
+    CANVAS_BUTTON_SECONDARY = 1,  /* pans */
+    CANVAS_BUTTON_MIDDLE = 2,     /* pans */
+};
+
+/*
+** METHOD: canvas_engine
+** canvas_pointer_event with the button that went down. With the select
+** tool the primary button selects and drags (a press on empty space draws
+** a marquee), while the middle and secondary buttons pan as the pan tool
+** does; so does the primary button while space is held (canvas_key_state).
+** The route is chosen at the down and kept to the up or cancel, whatever
+** the button or space says meanwhile. With the pan tool every button pans.
+** canvas_pointer_event is this with CANVAS_BUTTON_PRIMARY.
+**
+** Errors: as canvas_pointer_event; CANVAS_ERR_INVALID_ARGUMENT (unknown
+** button).
+** Lua: c:pointer_down(x, y, t, {button = "middle", shift = true})
+** Python: Engine.pointer_down(x, y, t, button=BUTTON_MIDDLE)
+** Swift: CanvasEngine.pointerDown(at:time:modifiers:button:)
+*/
+canvas_status canvas_pointer_event_button(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
+                                          canvas_modifiers modifiers, canvas_pointer_button button, double t_ms);
+
+/* Keys whose held state the engine reads, for canvas_key_state. */
+typedef int canvas_held_key;
+enum {
+    CANVAS_HELD_SPACE = 0,  /* held: a primary press pans with the select tool */
+};
+
+/*
+** METHOD: canvas_engine
+** Tells the engine a key went down (down = 1) or up (down = 0); it keeps
+** the state until told otherwise. Space held makes a primary press pan
+** with the select tool (see canvas_pointer_event_button). Any nonzero
+** down is 1.
+**
+** Errors: CANVAS_ERR_INVALID_ARGUMENT (unknown key).
+** Lua: c:key_state("space", true)
+** Python: Engine.key_state(HELD_SPACE, True)
+** Swift: CanvasEngine.setKey(_:down:)
+*/
+canvas_status canvas_key_state(canvas_engine *engine, canvas_held_key key, int down);
 
 /*
 ** METHOD: canvas_engine

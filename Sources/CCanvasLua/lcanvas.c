@@ -62,6 +62,7 @@ static lcanvas *push_canvas(lua_State *L) {
     lua_setiuservalue(L, -2, 1);
     canvas->engine = canvas_engine_create();
     if (canvas->engine == NULL) luaL_error(L, "not enough memory for a canvas engine");
+    lcanvas_apply_history_cap(L, canvas);
     return canvas;
 }
 

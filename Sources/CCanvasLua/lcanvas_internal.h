@@ -150,6 +150,9 @@ typedef struct lcanvas_fit {
 
 extern const char *const lcanvas_phase_names[];
 extern const char *const lcanvas_key_names[];
+extern const char *const lcanvas_held_key_names[];    /* canvas_held_key order */
+extern const char *const lcanvas_button_names[];      /* canvas_pointer_button order */
+canvas_pointer_button lcanvas_pointer_button(lua_State *L, int table, const char *where);
 extern const char *const lcanvas_wheel_modes[];
 extern const char *const lcanvas_wheel_keys[];
 extern const char *const lcanvas_fit_keys[];
@@ -185,6 +188,10 @@ void lcanvas_carry_id(lua_State *L, int state, int id, uint64_t key);   /* an id
 /* lediting.c: the free layout, edits, batches, undo, selection by rectangle,
    tool, snap, guides and focus. */
 void lcanvas_open_editing_methods(lua_State *L);
+
+/* lhistory.c: the undo history's budget and a host's cap on it. */
+void lcanvas_open_history_methods(lua_State *L);
+void lcanvas_apply_history_cap(lua_State *L, lcanvas *canvas);   /* a new canvas starts under the cap */
 
 /* lreads.c: the per-frame reads, and an edit's "published" answer. */
 void lcanvas_open_read_methods(lua_State *L);

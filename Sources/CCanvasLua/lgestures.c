@@ -10,6 +10,8 @@
 **       {"down", x = 200, y = 150, t = 0},        -- a pointer drag ...
 **       {"move", x = 120, y = 150, t = 16},
 **       {"up", x = 60, y = 150, t = 32},          -- ... released: it flings
+**       {"down", x = 9, y = 9, button = "middle"},  -- buttons: primary (default), secondary, middle
+**       {"key", key = "space", down = true},      -- a held key's state (space: primary pans)
 **       {"run", to = 2000, every = 16},           -- display frames until 2000 ms
 **     }
 **
@@ -40,6 +42,9 @@ typedef struct gesture {
     int touches;
     double x, y;                    /* NaN: the viewport's middle (pinches) */
     canvas_modifiers modifiers;
+    canvas_pointer_button button;   /* down, move, up */
+    int held;                       /* key: 1 for a held key's state (space), with down */
+    int down;
     double vx, vy;                  /* fling */
     double delta;                   /* crown */
     int key;
@@ -173,11 +178,11 @@ static void read_scroll_to(lua_State *L, int entry, int state, const char *where
 /* Reads one gesture; `previous` is the time so far (NaN before any). */
 static void read_gesture(lua_State *L, int entry, int state, const char *where, double previous, gesture *out) {
     static const char *const point_keys[] = {"x", "y", "t", NULL};
-    static const char *const pointer_keys[] = {"x", "y", "shift", "t", NULL};
+    static const char *const pointer_keys[] = {"x", "y", "shift", "ctrl", "alt", "meta", "button", "t", NULL};
     static const char *const cancel_keys[] = {"x", "y", "t", NULL};
     static const char *const fling_keys[] = {"vx", "vy", "t", NULL};
     static const char *const crown_keys[] = {"delta", "t", NULL};
-    static const char *const key_keys[] = {"key", "shift", "t", NULL};
+    static const char *const key_keys[] = {"key", "shift", "down", "t", NULL};
     static const char *const time_keys[] = {"t", NULL};
     static const char *const run_keys[] = {"to", "every", NULL};
     if (!lua_istable(L, entry))
@@ -214,6 +219,10 @@ static void read_gesture(lua_State *L, int entry, int state, const char *where, 
         out->x = required(L, entry, "x", where, kind);
         out->y = required(L, entry, "y", where, kind);
         if (flag(L, entry, "shift", 0, where)) out->modifiers |= CANVAS_MODIFIER_SHIFT;
+        if (flag(L, entry, "ctrl", 0, where)) out->modifiers |= CANVAS_MODIFIER_CTRL;
+        if (flag(L, entry, "alt", 0, where)) out->modifiers |= CANVAS_MODIFIER_ALT;
+        if (flag(L, entry, "meta", 0, where)) out->modifiers |= CANVAS_MODIFIER_META;
+        out->button = lcanvas_pointer_button(L, entry, where);
         break;
     case GESTURE_CANCEL:
         check_gesture_keys(L, entry, cancel_keys, where, kind);
@@ -235,8 +244,21 @@ static void read_gesture(lua_State *L, int entry, int state, const char *where, 
         break;
     case GESTURE_KEY: {
         check_gesture_keys(L, entry, key_keys, where, kind);
+        lua_getfield(L, entry, "down");
+        int has_down = !lua_isnil(L, -1);
+        lua_pop(L, 1);
         lua_getfield(L, entry, "key");
         const char *key = lua_tostring(L, -1);
+        /* {"key", key = "space", down = true|false}: a held key's state. */
+        for (int i = 0; key && lcanvas_held_key_names[i]; i++)
+            if (lua_type(L, -1) == LUA_TSTRING && strcmp(key, lcanvas_held_key_names[i]) == 0) {
+                if (!has_down) luaL_error(L, "%s.down: key \"%s\" is held or not: expected true or false, got nil", where, key);
+                out->held = 1;
+                out->key = i;
+                out->down = flag(L, entry, "down", 0, where);
+            }
+        if (out->held) { lua_pop(L, 1); break; }
+        if (has_down) luaL_error(L, "%s.down: only a held key (space) takes down", where);
         out->key = -1;
         for (int i = 0; key && lcanvas_key_names[i]; i++)
             if (strcmp(key, lcanvas_key_names[i]) == 0) out->key = i;
@@ -398,9 +420,9 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
         switch (g->kind) {
         case GESTURE_TAP: status = LCANVAS_CALL(L, canvas, self, canvas_two_finger_tap(e)); break;
         case GESTURE_SELECT: status = LCANVAS_CALL(L, canvas, self, canvas_select_at(e, at, NULL, NULL)); break;
-        case GESTURE_DOWN: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_DOWN, at, g->modifiers, t)); break;
-        case GESTURE_MOVE: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_MOVE, at, g->modifiers, t)); break;
-        case GESTURE_UP: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_UP, at, g->modifiers, t)); break;
+        case GESTURE_DOWN: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event_button(e, CANVAS_POINTER_DOWN, at, g->modifiers, g->button, t)); break;
+        case GESTURE_MOVE: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event_button(e, CANVAS_POINTER_MOVE, at, g->modifiers, g->button, t)); break;
+        case GESTURE_UP: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event_button(e, CANVAS_POINTER_UP, at, g->modifiers, g->button, t)); break;
         case GESTURE_CANCEL: status = LCANVAS_CALL(L, canvas, self, canvas_pointer_event(e, CANVAS_POINTER_CANCEL, at, 0, t)); break;
         case GESTURE_FLING: status = LCANVAS_CALL(L, canvas, self, canvas_fling(e, (canvas_point){g->vx, g->vy}, t)); break;
         case GESTURE_WHEEL: {
@@ -410,7 +432,10 @@ void lcanvas_replay_gestures(lua_State *L, int self, int gestures, int count) {
             break;
         }
         case GESTURE_CROWN: status = LCANVAS_CALL(L, canvas, self, canvas_rotary(e, g->delta, t)); break;
-        case GESTURE_KEY: status = LCANVAS_CALL(L, canvas, self, canvas_key_event(e, g->key, g->modifiers, t)); break;
+        case GESTURE_KEY:
+            status = g->held ? canvas_key_state(e, g->key, g->down)
+                             : LCANVAS_CALL(L, canvas, self, canvas_key_event(e, g->key, g->modifiers, t));
+            break;
         case GESTURE_UNDO: status = LCANVAS_CALL(L, canvas, self, canvas_undo(e)); break;
         case GESTURE_REDO: status = LCANVAS_CALL(L, canvas, self, canvas_redo(e)); break;
         case GESTURE_TICK: tick(L, canvas, self, state, t); break;

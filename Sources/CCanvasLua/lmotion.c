@@ -179,31 +179,56 @@ static double check_time(lua_State *L, int arg) {
     return t;
 }
 
-/* The modifiers of an optional {shift=, ctrl=, alt=, meta=} argument. */
-static canvas_modifiers check_modifiers(lua_State *L, int arg) {
+/* The modifiers of an optional {shift=, ctrl=, alt=, meta=} argument; a
+   pointer's also takes button= (read by pointer_button). */
+static canvas_modifiers check_modifiers_of(lua_State *L, int arg, int pointer) {
     static const char *const keys[] = {"shift", "ctrl", "alt", "meta", NULL};
+    static const char *const pointer_keys[] = {"shift", "ctrl", "alt", "meta", "button", NULL};
     static const canvas_modifiers bits[] = {CANVAS_MODIFIER_SHIFT, CANVAS_MODIFIER_CTRL, CANVAS_MODIFIER_ALT,
                                             CANVAS_MODIFIER_META};
     if (lua_isnoneornil(L, arg)) return 0;
     luaL_checktype(L, arg, LUA_TTABLE);
-    lcanvas_check_keys(L, arg, keys, "modifiers");
+    lcanvas_check_keys(L, arg, pointer ? pointer_keys : keys, "modifiers");
     canvas_modifiers held = 0;
     for (int i = 0; keys[i]; i++)
         if (boolean_field(L, arg, keys[i], 0, "modifiers")) held |= bits[i];
     return held;
 }
 
+static canvas_modifiers check_modifiers(lua_State *L, int arg) { return check_modifiers_of(L, arg, 0); }
+
+const char *const lcanvas_button_names[] = {"primary", "secondary", "middle", NULL};
+
+/* t.button: "primary" (the default when nil), "secondary" or "middle". */
+canvas_pointer_button lcanvas_pointer_button(lua_State *L, int table, const char *where) {
+    if (lua_isnoneornil(L, table)) return CANVAS_BUTTON_PRIMARY;
+    lua_getfield(L, table, "button");
+    canvas_pointer_button button = CANVAS_BUTTON_PRIMARY;
+    if (!lua_isnil(L, -1)) {
+        const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int i = 0;
+        while (name && lcanvas_button_names[i] && strcmp(name, lcanvas_button_names[i]) != 0) i++;
+        if (!name || !lcanvas_button_names[i])
+            luaL_error(L, "%s.button: expected \"primary\", \"secondary\" or \"middle\", got %s", where, lcanvas_got(L, -1));
+        button = i;  /* the names are in CANVAS_BUTTON_* order */
+    }
+    lua_pop(L, 1);
+    return button;
+}
+
 static int pointer(lua_State *L, canvas_pointer_phase phase) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
     double t = check_time(L, 4);
-    canvas_modifiers held = check_modifiers(L, 5);
-    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_pointer_event(canvas->engine, phase, point, held, t)));
+    canvas_modifiers held = check_modifiers_of(L, 5, 1);
+    canvas_pointer_button button = lcanvas_pointer_button(L, 5, "modifiers");
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1,
+        canvas_pointer_event_button(canvas->engine, phase, point, held, button, t)));
     show_motion(L);
     return 0;
 }
 
-/* c:pointer_down(x, y, t [, {shift=}]) and its siblings: viewport coordinates. */
+/* c:pointer_down(x, y, t [, {shift=, ctrl=, alt=, meta=, button=}]) and its siblings: viewport coordinates. */
 static int m_pointer_down(lua_State *L) { return pointer(L, CANVAS_POINTER_DOWN); }
 static int m_pointer_move(lua_State *L) { return pointer(L, CANVAS_POINTER_MOVE); }
 static int m_pointer_up(lua_State *L) { return pointer(L, CANVAS_POINTER_UP); }
@@ -253,6 +278,17 @@ static int m_crown(lua_State *L) {
     double t = check_time(L, 3);            /* read before the call: it may raise */
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_rotary(canvas->engine, delta, t)));
     show_motion(L);
+    return 0;
+}
+
+const char *const lcanvas_held_key_names[] = {"space", NULL};
+
+/* c:key_state(name, down): a held key went down or up ("space"). */
+static int m_key_state(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int key = luaL_checkoption(L, 2, NULL, lcanvas_held_key_names);
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    lcanvas_check_status(L, canvas, canvas_key_state(canvas->engine, key, lua_toboolean(L, 3)));
     return 0;
 }
 
@@ -418,6 +454,7 @@ static const luaL_Reg motion_methods[] = {
     {"wheel", m_wheel},
     {"crown", m_crown},
     {"key", m_key},
+    {"key_state", m_key_state},
     {"tick", m_tick},
     {"zoom_to_fit", m_zoom_to_fit},
     {"set_motion", m_set_motion},

@@ -98,6 +98,10 @@ let CANVAS_POINTER_DOWN = canvas_pointer_phase(CCanvasHeader.CANVAS_POINTER_DOWN
 let CANVAS_POINTER_MOVE = canvas_pointer_phase(CCanvasHeader.CANVAS_POINTER_MOVE)
 let CANVAS_POINTER_UP = canvas_pointer_phase(CCanvasHeader.CANVAS_POINTER_UP)
 let CANVAS_POINTER_CANCEL = canvas_pointer_phase(CCanvasHeader.CANVAS_POINTER_CANCEL)
+let CANVAS_BUTTON_PRIMARY = canvas_pointer_button(CCanvasHeader.CANVAS_BUTTON_PRIMARY)
+let CANVAS_BUTTON_SECONDARY = canvas_pointer_button(CCanvasHeader.CANVAS_BUTTON_SECONDARY)
+let CANVAS_BUTTON_MIDDLE = canvas_pointer_button(CCanvasHeader.CANVAS_BUTTON_MIDDLE)
+let CANVAS_HELD_SPACE = canvas_held_key(CCanvasHeader.CANVAS_HELD_SPACE)
 
 let CANVAS_WHEEL_PIXEL = canvas_wheel_mode(CCanvasHeader.CANVAS_WHEEL_PIXEL)
 let CANVAS_WHEEL_LINE = canvas_wheel_mode(CCanvasHeader.CANVAS_WHEEL_LINE)

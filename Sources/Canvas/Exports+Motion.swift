@@ -97,6 +97,36 @@ public func canvasPointerEvent(
     }
 }
 
+@c(canvas_pointer_event_button)
+public func canvasPointerEventButton(
+    _ engine: UnsafeMutableRawPointer?, _ phase: canvas_pointer_phase, _ point: canvas_point,
+    _ flags: canvas_modifiers, _ button: canvas_pointer_button, _ time: Double
+) -> CInt {
+    let pressed: PointerButton
+    switch button {
+    case CANVAS_BUTTON_PRIMARY: pressed = .primary
+    case CANVAS_BUTTON_SECONDARY: pressed = .secondary
+    case CANVAS_BUTTON_MIDDLE: pressed = .middle
+    default: return withEngine(engine) { _ throws(ABIFailure) in
+        throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown pointer button \(button)")
+    }
+    }
+    if phase != CANVAS_POINTER_DOWN { return canvasPointerEvent(engine, phase, point, flags, time) }
+    return withEngine(engine) { handle throws(ABIFailure) in
+        let held = try modifiers(flags)
+        let engine = handle.engine
+        try core { () throws(CanvasError) in try engine.pointerDown(at: Point(point), time: time, modifiers: held, button: pressed) }
+    }
+}
+
+@c(canvas_key_state)
+public func canvasKeyState(_ engine: UnsafeMutableRawPointer?, _ key: canvas_held_key, _ down: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        guard key == CANVAS_HELD_SPACE else { throw ABIFailure(CANVAS_ERR_INVALID_ARGUMENT, "unknown held key \(key)") }
+        handle.engine.setKey(.space, down: down != 0)
+    }
+}
+
 @c(canvas_pointer_down)
 public func canvasPointerDown(_ engine: UnsafeMutableRawPointer?, _ point: canvas_point, _ time: Double) -> CInt {
     canvasPointerEvent(engine, CANVAS_POINTER_DOWN, point, 0, time)

@@ -19,6 +19,21 @@ public func canvasCanRedo(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePoint
     }
 }
 
+@c(canvas_set_history_limit)
+public func canvasSetHistoryLimit(_ engine: UnsafeMutableRawPointer?, _ bytes: UInt64) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        // Beyond Int.max is no limit at all, so it saturates.
+        handle.engine.historyByteLimit = bytes > UInt64(Int.max) ? Int.max : Int(bytes)
+    }
+}
+
+@c(canvas_get_history_limit)
+public func canvasGetHistoryLimit(_ engine: UnsafeRawPointer?, _ bytesOut: UnsafeMutablePointer<UInt64>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try Check.notNull(bytesOut, "bytes_out").pointee = UInt64(handle.engine.historyByteLimit)
+    }
+}
+
 @c(canvas_get_selection_version)
 public func canvasGetSelectionVersion(_ engine: UnsafeRawPointer?, _ versionOut: UnsafeMutablePointer<UInt64>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in

@@ -405,6 +405,9 @@ static int pmain(lua_State *L) {
     luaL_openlibs(L);
     guard_xpcall(L);
     luaL_requiref(L, "canvas", luaopen_canvas, 1);     /* 1: the module */
+    /* The undo history is the engine's one allocation that grows with the
+       edits alone, so it counts against the memory limit: a quarter of it. */
+    if (options->max_memory) lcanvas_set_history_cap(L, options->max_memory / 4, "a quarter of --max-memory");
     if (options->sandbox) sandbox_apply(L);
     create_arg_table(L, argv, argc, options->script_index);
     lua_gc(L, LUA_GCRESTART);

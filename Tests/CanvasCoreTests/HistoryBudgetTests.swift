@@ -31,4 +31,20 @@ struct HistoryBudgetTests {
         #expect(history.estimatedBytes <= History.defaultByteLimit)
         #expect(history.undoSteps.count >= 1 && history.undoSteps.count < 100)
     }
+
+    @Test("An engine's budget is settable; lowering it trims the undo side at once")
+    func engineBudget() throws {
+        let frames = (0..<1000).map { Rect(x: Double($0) * 20, y: 0, width: 10, height: 10) }
+        let engine = try freeEngine(frames)
+        #expect(engine.historyByteLimit == History.defaultByteLimit)
+        engine.selectAll()
+        for _ in 0..<10 { try engine.nudge(.right) }
+        #expect(engine.editing.history.undoSteps.count == 10)
+        let one = History.estimatedBytes(of: engine.editing.history.undoSteps[0])
+        engine.historyByteLimit = one * 4
+        #expect(engine.editing.history.undoSteps.count == 4)
+        engine.historyByteLimit = 0
+        #expect(engine.editing.history.undoSteps.count == 1)
+        #expect(engine.canUndo)
+    }
 }

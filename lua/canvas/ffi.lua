@@ -286,6 +286,8 @@ canvas_status canvas_undo(canvas_engine *engine);
 canvas_status canvas_redo(canvas_engine *engine);
 canvas_status canvas_can_undo(const canvas_engine *engine, int *out);
 canvas_status canvas_can_redo(const canvas_engine *engine, int *out);
+canvas_status canvas_set_history_limit(canvas_engine *engine, uint64_t bytes);
+canvas_status canvas_get_history_limit(const canvas_engine *engine, uint64_t *bytes_out);
 typedef int canvas_marquee_mode;
 enum {
     CANVAS_MARQUEE_INTERSECT = 0,
@@ -393,6 +395,19 @@ enum {
 };
 canvas_status canvas_pointer_event(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
                                    canvas_modifiers modifiers, double t_ms);
+typedef int canvas_pointer_button;
+enum {
+    CANVAS_BUTTON_PRIMARY = 0,
+    CANVAS_BUTTON_SECONDARY = 1,
+    CANVAS_BUTTON_MIDDLE = 2,
+};
+canvas_status canvas_pointer_event_button(canvas_engine *engine, canvas_pointer_phase phase, canvas_point point,
+                                          canvas_modifiers modifiers, canvas_pointer_button button, double t_ms);
+typedef int canvas_held_key;
+enum {
+    CANVAS_HELD_SPACE = 0,
+};
+canvas_status canvas_key_state(canvas_engine *engine, canvas_held_key key, int down);
 canvas_status canvas_fling(canvas_engine *engine, canvas_point velocity, double t_ms);
 typedef int canvas_wheel_mode;
 enum {
@@ -1410,6 +1425,8 @@ function Canvas:selection() engine_of(self); return copy_ids(self, C.canvas_copy
 
 local MODIFIERS = {shift = C.CANVAS_MODIFIER_SHIFT, ctrl = C.CANVAS_MODIFIER_CTRL,
                    alt = C.CANVAS_MODIFIER_ALT, meta = C.CANVAS_MODIFIER_META}
+local BUTTONS = {primary = C.CANVAS_BUTTON_PRIMARY, secondary = C.CANVAS_BUTTON_SECONDARY,
+                 middle = C.CANVAS_BUTTON_MIDDLE}
 local bor = require("bit").bor
 local function pointer(phase)
   return function(self, x, y, t, held)
@@ -1417,8 +1434,13 @@ local function pointer(phase)
     for name, flag in pairs(MODIFIERS) do
       if held and held[name] then modifiers = bor(modifiers, flag) end
     end
-    check(self, C.canvas_pointer_event(engine_of(self), phase, ffi.new("canvas_point", number(x, "pointer.x"),
-                                       number(y, "pointer.y")), modifiers, number(t, "pointer.t")))
+    local button = C.CANVAS_BUTTON_PRIMARY
+    if held and held.button ~= nil then
+      button = BUTTONS[held.button]
+        or fail("modifiers.button", 'expected "primary", "secondary" or "middle", got ' .. tostring(held.button))
+    end
+    check(self, C.canvas_pointer_event_button(engine_of(self), phase, ffi.new("canvas_point", number(x, "pointer.x"),
+                                              number(y, "pointer.y")), modifiers, button, number(t, "pointer.t")))
     self.show_motion, self.show_viewport = true, true
   end
 end
@@ -1453,6 +1475,13 @@ end
 local KEYS = {left = C.CANVAS_KEY_LEFT, right = C.CANVAS_KEY_RIGHT, up = C.CANVAS_KEY_UP, down = C.CANVAS_KEY_DOWN,
               page_up = C.CANVAS_KEY_PAGE_UP, page_down = C.CANVAS_KEY_PAGE_DOWN, home = C.CANVAS_KEY_HOME,
               ["end"] = C.CANVAS_KEY_END, delete = C.CANVAS_KEY_DELETE}
+-- c:key_state("space", down): a held key went down or up.
+local HELD_KEYS = {space = C.CANVAS_HELD_SPACE}
+function Canvas:key_state(name, down)
+  local key = HELD_KEYS[name] or fail("key_state", 'expected "space", got ' .. tostring(name))
+  check(self, C.canvas_key_state(engine_of(self), key, down and 1 or 0))
+end
+
 function Canvas:key(name, t, modifiers)
   local held = modifiers and modifiers.shift and C.CANVAS_MODIFIER_SHIFT or 0
   check(self, C.canvas_key_event(engine_of(self), option(name, KEYS, "key") or fail("key", "expected a key name"),
@@ -1802,6 +1831,22 @@ function Canvas:can_redo()
   return out[0] ~= 0
 end
 
+-- c:set_history_limit(bytes) / c:history_limit(): the undo history's budget in bytes
+function Canvas:set_history_limit(bytes)
+  if type(bytes) ~= "number" or bytes ~= bytes or bytes < 0 or bytes % 1 ~= 0 then
+    error("set_history_limit: expected a non-negative integer of bytes, got " .. tostring(bytes), 2)
+  end
+  -- Past 2^63 is no limit at all.
+  local value = bytes >= 2^63 and ffi.new("uint64_t", -1) or ffi.new("uint64_t", bytes)
+  check(self, C.canvas_set_history_limit(engine_of(self), value))
+end
+
+function Canvas:history_limit()
+  local bytes = ffi.new("uint64_t[1]")
+  check(self, C.canvas_get_history_limit(engine_of(self), bytes))
+  return tonumber(bytes[0])
+end
+
 -- c:selection_version() -> changes when the selection does
 function Canvas:selection_version()
   local version = ffi.new("uint64_t[1]")
@@ -1841,7 +1886,7 @@ end
 -- argument that may be nil; "any" takes an id or a table.
 local SIGNATURES = {
   crown = {"number", "number"}, fling = {"number", "number", "number"}, hit_test = {"number", "number"},
-  key = {"string", "number", "table?"}, pointer_down = {"number", "number", "number", "table?"},
+  key = {"string", "number", "table?"}, key_state = {"string", "boolean"}, pointer_down = {"number", "number", "number", "table?"},
   pointer_move = {"number", "number", "number", "table?"}, pointer_up = {"number", "number", "number", "table?"},
   pointer_cancel = {"number", "number", "number", "table?"}, query = {"table"}, scroll_to = {"any", "any?", "table?"},
   select = {"number", "number"}, set_zoom = {"number"}, set_zoom_settings = {"table"}, tick = {"number"},

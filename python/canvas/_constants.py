@@ -181,6 +181,20 @@ class PointerPhase(IntEnum):
     CANCEL = 3
 
 
+class PointerButton(IntEnum):
+    """canvas_pointer_button"""
+
+    PRIMARY = 0  # with the select tool: selects and drags
+    SECONDARY = 1  # pans
+    MIDDLE = 2  # pans
+
+
+class HeldKey(IntEnum):
+    """canvas_held_key"""
+
+    SPACE = 0  # held: a primary press pans with the select tool
+
+
 class WheelMode(IntEnum):
     """canvas_wheel_mode"""
 
@@ -329,6 +343,10 @@ POINTER_DOWN = PointerPhase.DOWN
 POINTER_MOVE = PointerPhase.MOVE
 POINTER_UP = PointerPhase.UP
 POINTER_CANCEL = PointerPhase.CANCEL
+BUTTON_PRIMARY = PointerButton.PRIMARY
+BUTTON_SECONDARY = PointerButton.SECONDARY
+BUTTON_MIDDLE = PointerButton.MIDDLE
+HELD_SPACE = HeldKey.SPACE
 WHEEL_PIXEL = WheelMode.PIXEL
 WHEEL_LINE = WheelMode.LINE
 WHEEL_PAGE = WheelMode.PAGE
@@ -392,6 +410,8 @@ __all__ = [
     "MotionPhase",
     "Modifiers",
     "PointerPhase",
+    "PointerButton",
+    "HeldKey",
     "WheelMode",
     "KeyCode",
     "Bounce",
@@ -474,6 +494,10 @@ __all__ = [
     "POINTER_MOVE",
     "POINTER_UP",
     "POINTER_CANCEL",
+    "BUTTON_PRIMARY",
+    "BUTTON_SECONDARY",
+    "BUTTON_MIDDLE",
+    "HELD_SPACE",
     "WHEEL_PIXEL",
     "WHEEL_LINE",
     "WHEEL_PAGE",

@@ -189,6 +189,21 @@ class EditingMixin:
                     "canvas_get_selection_version")
         return out.value
 
+    def set_history_limit(self, bytes_: int) -> None:
+        """The undo history's budget in bytes: past it the oldest steps go (the newest stays; 0 keeps only it)."""
+        if isinstance(bytes_, bool) or not isinstance(bytes_, int):
+            raise TypeError(f"set_history_limit: expected a non-negative integer of bytes, got {bytes_!r}")
+        if bytes_ < 0:
+            raise ValueError(f"set_history_limit: expected a non-negative integer of bytes, got {bytes_}")
+        self._check(self.lib.canvas_set_history_limit(self.handle, min(bytes_, (1 << 64) - 1)),
+                    "canvas_set_history_limit")
+
+    def history_limit(self) -> int:
+        """The undo history's budget in bytes (64 MiB unless set)."""
+        out = c_uint64(0)
+        self._check(self.lib.canvas_get_history_limit(self.handle, ctypes.byref(out)), "canvas_get_history_limit")
+        return out.value
+
     def redo(self) -> bool:
         published = self.publish_count()
         self._check(self.lib.canvas_redo(self.handle), "canvas_redo")

@@ -50,6 +50,7 @@ SOURCE_BUILD = Path(__file__).resolve().parents[2] / ".build" / "debug" / "libca
 # The constants are canvas.h's, generated into _constants.py (scripts/gen-python-constants).
 from ._constants import *  # noqa: E402,F401,F403
 from ._constants import OK, ERR_CALLBACK, FLOW_ALIGN_CENTER, MODIFIER_SHIFT, Status, ZoomEvent
+from ._constants import MODIFIER_CTRL, MODIFIER_ALT, MODIFIER_META
 
 VERSION = __version__  # include/canvas.h's CANVAS_VERSION; tests/python/test_package.py checks it
 
@@ -352,6 +353,20 @@ _PROTOTYPES.update({
     "canvas_hit_test_link": ([ENGINE_P, Point, POINTER(c_uint64), POINTER(c_int)], c_int),
     "canvas_insert_links": ([ENGINE_P, POINTER(Link), c_size_t, POINTER(c_uint64)], c_int),
     "canvas_remove_links": ([ENGINE_P, POINTER(c_uint64), c_size_t], c_int),
+})
+
+# Pointer buttons and held keys.
+_PROTOTYPES.update({
+    "canvas_pointer_event_button": ([ENGINE_P, c_int, Point, c_int, c_int, c_double], c_int),
+    "canvas_key_state": ([ENGINE_P, c_int, c_int], c_int),
+})
+BUTTON_NAMES = ("primary", "secondary", "middle")   # CANVAS_BUTTON_* order
+HELD_KEY_NAMES = ("space",)                          # CANVAS_HELD_* order
+
+# The undo history's budget.
+_PROTOTYPES.update({
+    "canvas_set_history_limit": ([ENGINE_P, c_uint64], c_int),
+    "canvas_get_history_limit": ([ENGINE_P, POINTER(c_uint64)], c_int),
 })
 
 FUNCTIONS = tuple(_PROTOTYPES)
@@ -1148,21 +1163,35 @@ class Engine(EditingMixin, LinksMixin):
         return {"moved": bool(out.moved), "active": bool(out.active), "phase": PHASE_NAMES[out.phase],
                 "published": bool(out.published), "fading": bool(out.fading)}
 
-    def _pointer(self, phase: int, x: float, y: float, t: float, shift: bool) -> None:
-        status = self.lib.canvas_pointer_event(self.handle, phase, Point(x, y), MODIFIER_SHIFT if shift else 0, t)
-        self._check(status, "canvas_pointer_event")
+    def _pointer(self, phase: int, x: float, y: float, t: float, shift: bool = False, ctrl: bool = False,
+                 alt: bool = False, meta: bool = False, button: Union[str, int] = "primary") -> None:
+        held = ((MODIFIER_SHIFT if shift else 0) | (MODIFIER_CTRL if ctrl else 0)
+                | (MODIFIER_ALT if alt else 0) | (MODIFIER_META if meta else 0))
+        code = _index(BUTTON_NAMES, button, "button") if isinstance(button, str) else int(button)
+        status = self.lib.canvas_pointer_event_button(self.handle, phase, Point(x, y), held, code, t)
+        self._check(status, "canvas_pointer_event_button")
 
-    def pointer_down(self, x: float, y: float, t: float, shift: bool = False) -> None:
-        self._pointer(POINTER_DOWN, x, y, t, shift)
+    def pointer_down(self, x: float, y: float, t: float, shift: bool = False, ctrl: bool = False,
+                     alt: bool = False, meta: bool = False, button: Union[str, int] = "primary") -> None:
+        """A press; with the select tool the button routes it: primary selects and drags, middle and
+        secondary pan, and so does primary while space is held (key_state)."""
+        self._pointer(POINTER_DOWN, x, y, t, shift, ctrl, alt, meta, button)
 
-    def pointer_move(self, x: float, y: float, t: float, shift: bool = False) -> None:
-        self._pointer(POINTER_MOVE, x, y, t, shift)
+    def pointer_move(self, x: float, y: float, t: float, shift: bool = False, ctrl: bool = False,
+                     alt: bool = False, meta: bool = False, button: Union[str, int] = "primary") -> None:
+        self._pointer(POINTER_MOVE, x, y, t, shift, ctrl, alt, meta, button)
 
-    def pointer_up(self, x: float, y: float, t: float, shift: bool = False) -> None:
-        self._pointer(POINTER_UP, x, y, t, shift)
+    def pointer_up(self, x: float, y: float, t: float, shift: bool = False, ctrl: bool = False,
+                   alt: bool = False, meta: bool = False, button: Union[str, int] = "primary") -> None:
+        self._pointer(POINTER_UP, x, y, t, shift, ctrl, alt, meta, button)
 
     def pointer_cancel(self, x: float, y: float, t: float) -> None:
-        self._pointer(POINTER_CANCEL, x, y, t, False)
+        self._pointer(POINTER_CANCEL, x, y, t)
+
+    def key_state(self, key: Union[str, int], down: bool) -> None:
+        """A held key went down or up: "space" (HELD_SPACE) held makes a primary press pan with the select tool."""
+        code = _index(HELD_KEY_NAMES, key, "key_state") if isinstance(key, str) else int(key)
+        self._check(self.lib.canvas_key_state(self.handle, code, 1 if down else 0), "canvas_key_state")
 
     def fling(self, vx: float, vy: float, t: float) -> None:
         self._check(self.lib.canvas_fling(self.handle, Point(vx, vy), t), "canvas_fling")

@@ -262,3 +262,38 @@ r:scroll_to(1, "center", {animated = true, duration = 200, t = 1000})
 show("animation end", r:motion().end_t)
 r:tick(1300)
 show("ended", {r:motion().end_t == nil})
+
+-- The undo history's budget in bytes: 64 MiB, settable, 0 keeps the newest step.
+local h = canvas.new{layout = "free", items = {{id = 1, x = 0, y = 0, width = 10, height = 10}}}
+show("history limit, default", h:history_limit())
+h:select_all()
+h:nudge("right"); h:nudge("right"); h:nudge("right")
+h:set_history_limit(0)
+local kept = 0
+while h:can_undo() do h:undo(); kept = kept + 1 end
+show("history limit 0 keeps", {h:history_limit(), kept})
+h:set_history_limit(1e6)
+show("history limit 1e6", h:history_limit())
+show("history limit refuses", {pcall(h.set_history_limit, h, -1) == false, pcall(h.set_history_limit, h, 1.5) == false,
+  pcall(h.set_history_limit, h, "1M") == false})
+
+-- Pointer buttons and the space key: middle pans with the select tool, as primary does with space held.
+local function button_board()
+  return canvas.new{layout = "free", tool = "select", snap = {items = false, gaps = false},
+    viewport = {width = 400, height = 300, x = 0, y = 0},
+    items = {{id = 1, x = 0, y = 0, width = 50, height = 50}, {id = 2, x = 100, y = 0, width = 50, height = 50}}}
+end
+local function button_drag(b, held, t)
+  b:pointer_down(10, 10, t, held); b:pointer_move(35, 10, t + 16, held)
+  b:pointer_move(60, 10, t + 32, held); b:pointer_up(60, 10, t + 200, held)
+  b:resolve()
+  return {b:viewport().x, #b:selection(), b:result().items[1].x}
+end
+local b = button_board()
+show("primary drag", button_drag(b, {button = "primary"}, 0))
+show("middle drag", button_drag(b, {button = "middle", shift = true}, 1000))
+b:key_state("space", true)
+show("space drag", button_drag(b, nil, 2000))
+b:key_state("space", false)
+show("bad button, bad key", {pcall(b.pointer_down, b, 1, 1, 3000, {button = "left"}) == false,
+  pcall(b.key_state, b, "enter", true) == false})

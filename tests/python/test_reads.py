@@ -59,3 +59,54 @@ def test_animation_end_time(board):
     assert board.motion()["end_t"] == 1200
     board.tick(1300)
     assert board.motion()["end_t"] is None
+
+
+def test_history_limit(board):
+    assert board.history_limit() == 64 << 20
+    board.select_all()
+    for _ in range(3):
+        board.nudge(cv.PAGE_RIGHT, False)
+    board.set_history_limit(0)
+    assert board.history_limit() == 0
+    kept = 0
+    while board.can_undo():
+        board.undo()
+        kept += 1
+    assert kept == 1
+    board.set_history_limit(1 << 70)
+    assert board.history_limit() == (1 << 63) - 1
+    with pytest.raises(ValueError):
+        board.set_history_limit(-1)
+    with pytest.raises(TypeError):
+        board.set_history_limit(1.5)
+
+
+def test_pointer_buttons_and_space(lib):
+    engine = Engine(lib)
+    engine.set_item_frames([(0, 0, 50, 50), (100, 0, 50, 50)], ids=[1, 2])
+    engine.resolve()
+    engine.set_viewport(400, 300, 0, 0)
+    engine.set_tool(cv.TOOL_SELECT)
+
+    def drag(t, **held):
+        engine.pointer_down(10, 10, t, **held)
+        engine.pointer_move(35, 10, t + 16, **held)
+        engine.pointer_move(60, 10, t + 32, **held)
+        engine.pointer_up(60, 10, t + 200, **held)
+
+    drag(0, button="middle", ctrl=True)
+    assert engine.viewport()[0] == -50 and engine.selection() == []
+    drag(1000, button=cv.BUTTON_SECONDARY)
+    assert engine.viewport()[0] == -100 and engine.selection() == []
+    engine.key_state("space", True)
+    drag(2000)
+    assert engine.viewport()[0] == -150 and engine.selection() == []
+    engine.key_state(cv.HELD_SPACE, False)
+    engine.pointer_down(260, 10, 3000)  # content (110, 10): item 2
+    engine.pointer_up(260, 10, 3010)
+    assert engine.selection() == [2]
+    with pytest.raises(ValueError):
+        engine.pointer_down(1, 1, 4000, button="left")
+    with pytest.raises(ValueError):
+        engine.key_state("enter", True)
+    engine.close()

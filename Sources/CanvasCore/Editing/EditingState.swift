@@ -161,4 +161,6 @@ struct EditingState: Sendable {
     var snap = SnapSettings()
     var gesture: SelectGesture?
     var focused: UInt64?
+    /// Space held: a primary press pans with the select tool.
+    var spaceHeld = false
 }

@@ -28,3 +28,16 @@ extension History {
         if drop > 0 { undoSteps.removeFirst(drop) }
     }
 }
+
+extension CanvasEngine {
+    /// The undo history's budget in bytes (64 MiB unless set): past it the
+    /// oldest steps are dropped, the newest always kept. Setting it trims at
+    /// once; 0 keeps only the newest step.
+    public var historyByteLimit: Int {
+        get { editing.history.byteLimit }
+        set {
+            editing.history.byteLimit = max(0, newValue)
+            editing.history.trimToByteLimit()
+        }
+    }
+}

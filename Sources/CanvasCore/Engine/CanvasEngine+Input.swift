@@ -70,18 +70,22 @@ public enum ScrollKey: String, CaseIterable, Sendable {
 /// Any new input stops an animation or a fling where it is.
 extension CanvasEngine {
     /// A pointer went down: any motion stops where it is (a fling is caught).
+    /// With the select tool the button routes it (see CanvasEngine+PointerButtons.swift).
     /// - Throws: `CanvasError` for a non-finite point or a time that goes back; nothing changes.
-    public func pointerDown(at point: Point, time: Double, modifiers: InputModifiers = []) throws(CanvasError) {
+    public func pointerDown(at point: Point, time: Double, modifiers: InputModifiers = [],
+                            button: PointerButton = .primary) throws(CanvasError) {
         try checkPoint(point, "pointer")
         try advanceClock(to: time, "pointer down time")
         if case .pointer = motion.activity { motion.activity = .idle }  // a lost up: start over
         // A bounce or a spring caught by the pointer stays where it is: the
         // drag goes on from the rubber band's inverse of the offset.
         stopMotion(clamping: false)
-        if selectToolDown(at: point, time: time, modifiers: modifiers) {  // the select tool (issue 14)
+        if pressSelects(button), selectToolDown(at: point, time: time, modifiers: modifiers) {  // the select tool (issue 14)
             viewport.offset = clamped(viewport.offset)
             return
         }
+        // A panning press after a lost up drops the select tool's press, as a new press of it would.
+        if editing.gesture != nil { cancelSelectGesture() }
         var drag = PointerDrag(down: point, last: point, rawStart: unbanded(viewport.offset))
         drag.tracker.add(point, at: time)
         drag.modifiers = modifiers
