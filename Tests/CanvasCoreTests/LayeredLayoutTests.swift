@@ -89,4 +89,49 @@ struct LayeredLayoutTests {
         #expect(graph.countCrossings() == brute)
         #expect(graph.crossings == brute)
     }
+
+    /// Ranks by longest path from the sources, the ranking this one replaced: the bar to beat.
+    func longestPathLength(_ edges: [(from: Int, to: Int)], count: Int) -> Int {
+        var rank = [Int](repeating: 0, count: count)
+        for _ in 0..<count {
+            var changed = false
+            for e in edges where rank[e.to] < rank[e.from] + 1 { rank[e.to] = rank[e.from] + 1; changed = true }
+            if !changed { break }
+        }
+        return edges.reduce(0) { $0 + rank[$1.to] - rank[$1.from] }
+    }
+
+    @Test("ranks: every link spans a rank or more, in total no longer than longest path, each group from rank 0",
+          arguments: [UInt64(31), 32, 33, 34, 35])
+    func ranks(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let nodes = Int.random(in: 2...150, using: &rng)
+        let (sizes, links) = randomGraph(nodes: nodes, links: Int.random(in: 0...(2 * nodes), using: &rng), &rng)
+        var graph = LayeredGraph(items: LayoutItems(sizes: sizes), links: GraphLinks(links).valid(count: nodes), horizontal: false)
+        graph.breakCycles()
+        graph.assignRanks()
+        for e in graph.edges { #expect(graph.rank[e.to] >= graph.rank[e.from] + 1) }
+        let length = graph.edges.reduce(0) { $0 + graph.rank[$1.to] - graph.rank[$1.from] }
+        #expect(length <= longestPathLength(graph.edges, count: nodes))
+        // Connected groups (union-find) each start at rank 0.
+        var root = Array(0..<nodes)
+        func find(_ v: Int) -> Int { var v = v; while root[v] != v { root[v] = root[root[v]]; v = root[v] }; return v }
+        for e in graph.edges { root[find(e.from)] = find(e.to) }
+        var lowest = [Int: Int]()
+        for v in 0..<nodes { lowest[find(v), default: .max] = min(lowest[find(v), default: .max], graph.rank[v]) }
+        #expect(lowest.values.allSatisfy { $0 == 0 })
+    }
+
+    @Test("a tree's links, whichever way each points, all span exactly one rank: no bends", arguments: [UInt64(41), 42, 43])
+    func treeRanksTight(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let nodes = 80
+        var links: [(Int, Int)] = []
+        for v in 1..<nodes {
+            let parent = Int.random(in: 0..<v, using: &rng)
+            links.append(Bool.random(using: &rng) ? (parent, v) : (v, parent))
+        }
+        let result = run(Array(repeating: size(20, 10), count: nodes), links)
+        #expect(result.bends.allSatisfy { $0.isEmpty })
+    }
 }
