@@ -40,6 +40,9 @@ enum Primitive: Hashable, Sendable {
     /// Many items inserted or removed in one pass (see `PlacedItems`).
     case insertMany(PlacedItems)
     case removeMany(PlacedItems)
+    /// Links inserted or removed (CanvasEngine+Links.swift).
+    case insertLinks(PlacedLinks)
+    case removeLinks(PlacedLinks)
 
     var inverse: Primitive {
         switch self {
@@ -48,6 +51,8 @@ enum Primitive: Hashable, Sendable {
         case .insert(let id, let position, let frame): .remove(id: id, position: position, frame: frame)
         case .remove(let id, let position, let frame): .insert(id: id, position: position, frame: frame)
         case .setFrame(let id, let from, let to): .setFrame(id: id, from: to, to: from)
+        case .insertLinks(let placed): .removeLinks(placed)
+        case .removeLinks(let placed): .insertLinks(placed)
         }
     }
 

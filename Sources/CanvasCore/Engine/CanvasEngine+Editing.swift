@@ -64,6 +64,7 @@ extension CanvasEngine {
         // the exact inverse, one pass too).
         let positions = ids.map { items.index(of: $0)! }.sorted()
         return try edit { () throws(CanvasError) in
+            removeLinks(touching: ids)
             if positions.count == 1 {
                 perform(.remove(id: items.ids[positions[0]], position: positions[0], frame: currentFrame(at: positions[0])))
             } else if !positions.isEmpty {
@@ -360,7 +361,7 @@ extension CanvasEngine {
 
     /// Runs `body`'s primitives as one step: into the open batch, or as a
     /// step of its own, settled (laid out or published) at once.
-    private func edit(_ body: () throws(CanvasError) -> Void) throws(CanvasError) -> VisibleUpdate? {
+    func edit(_ body: () throws(CanvasError) -> Void) throws(CanvasError) -> VisibleUpdate? {
         if editing.batchDepth > 0 {
             try body()
             return nil
@@ -431,6 +432,8 @@ extension CanvasEngine {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
         switch primitive {
+        case .insertLinks, .removeLinks:
+            applyLinks(primitive)
         case .insert(let id, let position, let frame):
             if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
             items.insert(id, size: frame.size, at: position)

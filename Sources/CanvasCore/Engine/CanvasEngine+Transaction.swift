@@ -34,6 +34,7 @@ extension CanvasEngine {
         var selected: Set<UInt64>
         var editing: EditingState
         var motion: MotionState
+        var links: LinkTable
     }
 
     func snapshot() -> Snapshot {
@@ -47,7 +48,7 @@ extension CanvasEngine {
             initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
             publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, zoomAxisIsDefault: zoomAxisIsDefault, pinch: pinch, recognizer: recognizer,
-            selected: selected, editing: editing, motion: motion
+            selected: selected, editing: editing, motion: motion, links: links
         )
     }
 
@@ -82,6 +83,7 @@ extension CanvasEngine {
         selected = snapshot.selected
         editing = snapshot.editing
         motion = snapshot.motion
+        links = snapshot.links
     }
 
     /// Runs `body`; when it throws, puts every piece of state back first.

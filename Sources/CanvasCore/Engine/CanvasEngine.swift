@@ -102,6 +102,13 @@ public final class CanvasEngine {
 
     public var backdrop: Backdrop = .none
 
+    // Links (CanvasEngine+Links.swift); a change republishes, as new frames do.
+    public internal(set) var links: LinkTable = .empty {
+        didSet { contentGeneration &+= 1 }
+    }
+    /// The culling index over the links' routes, built when asked.
+    var builtLinkCulling: LinkCulling?
+
     // Free layout, edits, tools, snapping, focus, undo (Editing/, CanvasEngine+Editing.swift)
     var editing = EditingState()
 
@@ -137,6 +144,7 @@ public final class CanvasEngine {
         forgetMeasurementsOfGoneItems()
         measureCursor = 0
         selected = selected.filter { items.index(of: $0) != nil }
+        forgetLinksOfGoneItems()
         itemsReplaced()
         return setZoomUnchecked(1, anchor: nil)
     }
@@ -154,7 +162,7 @@ public final class CanvasEngine {
     @discardableResult
     public func resolve() throws(CanvasError) -> VisibleUpdate? {
         if editing.isFree { return try resolveFree() }
-        let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, layout: layout, options: options)
+        let resolved = try Resolver.resolve(sizes: currentSizes(), ids: items.ids, links: graphLinks, layout: layout, options: options)
         try checkFinite(resolved, at: zoomScale, axis: zoomSettings.axis, "the zoom \(zoomScale)")
         return adopt(resolved)
     }

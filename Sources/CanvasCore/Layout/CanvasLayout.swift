@@ -21,18 +21,24 @@ public struct LayoutItems: RandomAccessCollection, Sendable {
     public let sizes: ItemSizes
     /// The items' ids, in the same order as `sizes`.
     public let ids: ItemIDs
+    /// The canvas's links between these items, as (source, target) pairs of
+    /// zero-based item positions in link order; empty when there are none.
+    /// A graph layout (a tree, a layered drawing) reads them.
+    public var links: GraphLinks = GraphLinks(sources: [], targets: [])
 
     /// - Parameters:
     ///   - sizes: the items' sizes, in data order.
     ///   - ids: one per size; `nil` for 1…count.
-    public init(sizes: ItemSizes, ids: ItemIDs? = nil) {
+    ///   - links: the links between the items, by position.
+    public init(sizes: ItemSizes, ids: ItemIDs? = nil, links: GraphLinks? = nil) {
         self.sizes = sizes
         self.ids = ids ?? ItemIDs(sequentialCount: sizes.count)
+        if let links { self.links = links }
     }
 
     /// Items of sizes held in an array.
-    public init(sizes: [Size], ids: ItemIDs? = nil) {
-        self.init(sizes: ItemSizes(sizes), ids: ids)
+    public init(sizes: [Size], ids: ItemIDs? = nil, links: GraphLinks? = nil) {
+        self.init(sizes: ItemSizes(sizes), ids: ids, links: links)
     }
 
     public var startIndex: Int { 0 }

@@ -18,6 +18,8 @@ public enum Resolver {
     /// - Parameters:
     ///   - sizes: the items' sizes, in data order; sanitized first.
     ///   - ids: the items' ids, handed to the layout; `nil` for 1…count.
+    ///   - links: the links between the items as position pairs, handed to
+    ///     the layout (`LayoutItems.links`); `nil` for none.
     ///   - layout: where the items go relative to each other.
     ///   - options: content size, margins, anchor and direction.
     /// - Throws: `CanvasError` when the layout fails or returns unusable frames.
@@ -25,23 +27,25 @@ public enum Resolver {
     public static func resolve(
         sizes: ItemSizes,
         ids: ItemIDs? = nil,
+        links: GraphLinks? = nil,
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
         // Step 1; sizes that need no sanitizing are handed on, shared.
-        let items = LayoutItems(sizes: sizes.sanitized, ids: ids)
+        let items = LayoutItems(sizes: sizes.sanitized, ids: ids, links: links)
         let placed = try layout.place(items, in: proposal(for: options))
         return try arrange(consume placed, count: items.count, options: options)
     }
 
-    /// Lays out sizes held in an array; see `resolve(sizes:ids:layout:options:)`.
+    /// Lays out sizes held in an array; see `resolve(sizes:ids:links:layout:options:)`.
     public static func resolve(
         sizes: [Size],
         ids: ItemIDs? = nil,
+        links: GraphLinks? = nil,
         layout: AnyCanvasLayout,
         options: ResolveOptions
     ) throws(CanvasError) -> Resolution {
-        try resolve(sizes: ItemSizes(sizes), ids: ids, layout: layout, options: options)
+        try resolve(sizes: ItemSizes(sizes), ids: ids, links: links, layout: layout, options: options)
     }
 
     /// The space offered to the layout. An automatic canvas leaves both

@@ -1,0 +1,239 @@
+/// Links between items: stored beside the items, routed from the items'
+/// frames, culled through an index of their routes' bounds, and edited
+/// (with undo) like items. Rectangles and points are zoomed content
+/// coordinates, as `query` takes them.
+///
+/// Routes are worked out on the unzoomed frames and then zoomed, as a
+/// drawing under React Flow's viewport transform scales: a step route's
+/// offset and a curve's loop grow and shrink with the zoom, and culling by
+/// a route's bounds is exact at every zoom.
+extension CanvasEngine {
+    /// How far a route's bounds are grown on each side for culling, in
+    /// unzoomed content units: a straight horizontal or vertical link has
+    /// bounds of no area, which the index (and any intersection) would miss;
+    /// this is the stroke's half width.
+    public static let linkCullingPad = 0.5
+
+    /// Replaces the links.
+    /// - Throws: `.invalidArgument` for a repeated link id, a link from an
+    ///   item to itself, or while a batch is open; `.notFound` for an end that
+    ///   names no item. Nothing changes then.
+    public func setLinks(_ newLinks: [Link]) throws(CanvasError) {
+        try checkNoBatch("replace the links")
+        for link in newLinks { try checkEnds(link) }
+        let table = try LinkTable(newLinks)
+        links = table
+        editing.history.clear()  // the steps name links that may be gone
+        if layoutReadsLinks { layout.invalidateCache() }
+    }
+
+    func checkEnds(_ link: Link) throws(CanvasError) {
+        guard link.source != link.target else {
+            throw CanvasError(.invalidArgument, "link \(link.id) runs from item \(link.source) to itself")
+        }
+        guard items.index(of: link.source) != nil else {
+            throw CanvasError(.notFound, "link \(link.id) leaves item \(link.source), which is not on the canvas")
+        }
+        guard items.index(of: link.target) != nil else {
+            throw CanvasError(.notFound, "link \(link.id) enters item \(link.target), which is not on the canvas")
+        }
+    }
+
+    /// The router every route of this canvas uses: the reading direction
+    /// follows the options.
+    public var linkRouter: LinkRouter { LinkRouter(direction: options.direction) }
+
+    /// The route of the link with `id`, zoomed; `nil` for an unknown id or
+    /// while an end has no frame yet (before the first resolve).
+    public func linkRoute(_ id: UInt64) -> LinkRoute? {
+        guard let position = links.position(of: id) else { return nil }
+        return zoomedRoute(at: position)
+    }
+
+    /// The route of the link at `position`, zoomed.
+    func zoomedRoute(at position: Int) -> LinkRoute? {
+        guard var route = unzoomedRoute(at: position) else { return nil }
+        let zoom = self.zoom
+        if !zoom.isIdentity {
+            for i in route.points.indices {
+                route.points[i] = Point(x: zoom.position(route.points[i].x, axis: .horizontal),
+                                        y: zoom.position(route.points[i].y, axis: .vertical))
+            }
+        }
+        return route
+    }
+
+    /// The route of the link at `position` on the unzoomed frames.
+    func unzoomedRoute(at position: Int, router: LinkRouter? = nil) -> LinkRoute? {
+        let link = links[position]
+        guard let source = resolvedPosition(of: link.source), source < resolution.frames.count,
+              let target = resolvedPosition(of: link.target), target < resolution.frames.count else { return nil }
+        return (router ?? linkRouter).route(link, from: resolution.frames[source], to: resolution.frames[target])
+    }
+
+    /// A route's bounds grown by `linkCullingPad`: what the culling index
+    /// holds and what a query meets.
+    static func cullingBounds(of route: LinkRoute) -> Rect {
+        let pad = linkCullingPad
+        let b = route.bounds
+        return Rect(x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad)
+    }
+
+    /// The culling index over the links' routes, built when first asked
+    /// after the frames or the links changed.
+    var linkCulling: LinkCulling {
+        if let built = builtLinkCulling, built.generation == contentGeneration, built.direction == options.direction {
+            return built
+        }
+        let router = linkRouter
+        var bounds = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: links.count)
+        for position in 0..<links.count {
+            if let route = unzoomedRoute(at: position, router: router) { bounds[position] = Self.cullingBounds(of: route) }
+        }
+        let built = LinkCulling(generation: contentGeneration, direction: options.direction,
+                                index: SpatialIndex(frames: bounds))
+        builtLinkCulling = built
+        return built
+    }
+
+    /// Positions (ascending) of the links whose culling bounds, zoomed, meet `rect`.
+    func linkPositions(in rect: Rect) -> [Int] {
+        guard rect.isFinite, !rect.isEmpty, !links.isEmpty else { return [] }
+        let culling = linkCulling
+        let zoom = self.zoom
+        let candidates = culling.index.query(zoom.unzoomedCover(rect))
+        guard !zoom.isIdentity else { return candidates }
+        return candidates.filter { zoomedCullingBounds(culling.index.frames[$0], zoom).intersects(rect) }
+    }
+
+    /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).
+    func zoomedCullingBounds(_ b: Rect, _ zoom: ZoomTransform) -> Rect {
+        let x = zoom.position(b.x, axis: .horizontal), y = zoom.position(b.y, axis: .vertical)
+        return Rect(x: x, y: y, width: zoom.position(b.x + b.width, axis: .horizontal) - x,
+                    height: zoom.position(b.y + b.height, axis: .vertical) - y)
+    }
+
+    /// The ids of the links whose routes (their bounds, grown by
+    /// `linkCullingPad`) meet `rect`, in link order.
+    public func queryLinks(_ rect: Rect) -> [UInt64] {
+        linkPositions(in: rect).map { links[$0].id }
+    }
+
+    /// The links in the viewport's culling rectangle (visible area and overscan), in link order.
+    public var visibleLinks: [UInt64] {
+        guard !viewport.size.isZeroArea else { return [] }
+        return queryLinks(viewport.cullingRect)
+    }
+
+    /// The hit rule for links: the topmost link (last in link order) whose
+    /// drawn route passes within `hitSlop` screen points of `point`.
+    public func hitTestLink(at point: Point) -> UInt64? {
+        guard point.isFinite else { return nil }
+        let slop = Self.hitSlop
+        let probe = Rect(x: point.x - slop, y: point.y - slop, width: 2 * slop, height: 2 * slop)
+        for position in linkPositions(in: probe).reversed() {
+            if let route = zoomedRoute(at: position), route.distance(to: point) <= slop { return links[position].id }
+        }
+        return nil
+    }
+
+    /// The links as a graph layout reads them: item positions, in link order.
+    public var graphLinks: GraphLinks {
+        var sources: [Int] = [], targets: [Int] = []
+        sources.reserveCapacity(links.count)
+        targets.reserveCapacity(links.count)
+        for link in links.links {
+            guard let s = items.index(of: link.source), let t = items.index(of: link.target) else { continue }
+            sources.append(s)
+            targets.append(t)
+        }
+        return GraphLinks(sources: sources, targets: targets)
+    }
+
+    /// Whether the current layout is told the links (every layout is; a
+    /// layout's cache is let go when they change, so it reads them afresh).
+    var layoutReadsLinks: Bool { true }
+
+    // MARK: Editing
+
+    /// Inserts links before the link `before` (at the end when `nil`), as
+    /// one undo step.
+    /// - Throws: `.invalidArgument` for an id already used or given twice, or
+    ///   a link from an item to itself; `.notFound` for an unknown end or `before`.
+    @discardableResult
+    public func insertLinks(_ newLinks: [Link], before: UInt64? = nil) throws(CanvasError) -> VisibleUpdate? {
+        try checkNoDrag()
+        var seen = Set<UInt64>()
+        for link in newLinks {
+            try checkEnds(link)
+            guard links.position(of: link.id) == nil else {
+                throw CanvasError(.invalidArgument, "cannot insert link id \(link.id): a link already has it")
+            }
+            guard seen.insert(link.id).inserted else {
+                throw CanvasError(.invalidArgument, "duplicate link id \(link.id) among the inserted links")
+            }
+        }
+        var start = links.count
+        if let before {
+            guard let found = links.position(of: before) else {
+                throw CanvasError(.notFound, "cannot insert before link id \(before): no link has it")
+            }
+            start = found
+        }
+        guard !newLinks.isEmpty else { return nil }
+        let placed = PlacedLinks(positions: Array(start..<(start + newLinks.count)), links: newLinks)
+        return try editLinks(.insertLinks(placed))
+    }
+
+    /// Removes links by id, as one undo step.
+    /// - Throws: `.notFound` for an unknown id, `.invalidArgument` for one given twice.
+    @discardableResult
+    public func removeLinks(_ ids: [UInt64]) throws(CanvasError) -> VisibleUpdate? {
+        try checkNoDrag()
+        var seen = Set<UInt64>()
+        for id in ids {
+            guard links.position(of: id) != nil else { throw CanvasError(.notFound, "cannot remove link id \(id): no link has it") }
+            guard seen.insert(id).inserted else { throw CanvasError(.invalidArgument, "cannot remove link id \(id) twice in one edit") }
+        }
+        guard !ids.isEmpty else { return nil }
+        return try editLinks(.removeLinks(links.placed(at: ids.map { links.position(of: $0)! }.sorted())))
+    }
+
+    /// Runs one link primitive as an edit step of its own (or into the open batch).
+    private func editLinks(_ primitive: Primitive) throws(CanvasError) -> VisibleUpdate? {
+        try checkEditable()
+        return try edit { () throws(CanvasError) in perform(primitive) }
+    }
+
+    /// Records the removal of the links touching `ids`, which are about to
+    /// be removed, into the open edit (so undo brings them back).
+    func removeLinks(touching ids: [UInt64]) {
+        guard !links.isEmpty else { return }
+        let positions = links.positions(touching: Set(ids))
+        if !positions.isEmpty { perform(.removeLinks(links.placed(at: positions))) }
+    }
+
+    /// Applies a link primitive (from an edit, undo or redo).
+    func applyLinks(_ primitive: Primitive) {
+        switch primitive {
+        case .insertLinks(let placed): links.insert(placed)
+        case .removeLinks(let placed): links.remove(placed)
+        default: return
+        }
+        if layoutReadsLinks && !editing.isFree { layout.invalidateCache() }
+    }
+
+    /// Drops the links whose ends left with a new item list.
+    func forgetLinksOfGoneItems() {
+        guard !links.isEmpty else { return }
+        let kept = links.links.filter { items.index(of: $0.source) != nil && items.index(of: $0.target) != nil }
+        if kept.count != links.count { links = (try? LinkTable(kept)) ?? .empty }
+    }
+}
+
+/// The culling index over link routes, and what it was built from.
+struct LinkCulling {
+    var generation: UInt64
+    var direction: LayoutDirection
+    var index: SpatialIndex
+}
