@@ -12,7 +12,9 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     public var direction: GraphDirection
     public var rankSpacing: Double
     public var nodeSpacing: Double
-    public var links: GraphLinks
+    /// The links the graph is drawn over; `nil` (as on a canvas) reads the
+    /// canvas's links, `LayoutItems.links`.
+    public var links: GraphLinks?
     /// Sweeps of the crossing reduction (a down and an up sweep each).
     public var sweeps: Int
     /// Whether adjacent swaps refine the sweeps' best order; off gives
@@ -21,7 +23,7 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     public var transpose: Bool
 
     public init(direction: GraphDirection = .down, rankSpacing: Double = 50, nodeSpacing: Double = 20,
-                links: GraphLinks = GraphLinks(sources: [], targets: []), sweeps: Int = 8, transpose: Bool = true) {
+                links: GraphLinks? = nil, sweeps: Int = 8, transpose: Bool = true) {
         self.direction = direction
         self.rankSpacing = rankSpacing
         self.nodeSpacing = nodeSpacing
@@ -38,7 +40,7 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     /// between its ends, in link order of the valid links) and the number
     /// of crossings the order left.
     public func layout(_ items: LayoutItems) -> LayeredResult {
-        var graph = LayeredGraph(items: items, links: links.valid(count: items.count), horizontal: direction == .right)
+        var graph = LayeredGraph(items: items, links: (links ?? items.links).valid(count: items.count), horizontal: direction == .right)
         graph.breakCycles()
         graph.assignRanks()
         graph.splitLongLinks()

@@ -22,10 +22,12 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     public var direction: Direction
     public var levelSpacing: Double
     public var siblingSpacing: Double
-    public var links: GraphLinks
+    /// The links the tree is drawn over; `nil` (as on a canvas) reads the
+    /// canvas's links, `LayoutItems.links`.
+    public var links: GraphLinks?
 
     public init(direction: Direction = .down, levelSpacing: Double = 40, siblingSpacing: Double = 16,
-                links: GraphLinks = GraphLinks(sources: [], targets: [])) {
+                links: GraphLinks? = nil) {
         self.direction = direction
         self.levelSpacing = levelSpacing
         self.siblingSpacing = siblingSpacing
@@ -43,7 +45,7 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
         }
         let horizontal = direction == .right
         return items.sizes.withUnsafeBufferPointer { sizes in
-            var forest = TidyForest(count: count, links: links, sizes: sizes, horizontal: horizontal)
+            var forest = TidyForest(count: count, links: links ?? items.links, sizes: sizes, horizontal: horizontal)
             let levelSpacing = max(levelSpacing, 0)
             forest.walk(spacing: max(siblingSpacing, 0))
             return forest.frames(sizes: sizes, direction: direction, levelSpacing: levelSpacing,
