@@ -2301,6 +2301,134 @@ canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction 
 canvas_status canvas_zoom_to_fit(canvas_engine *engine, const canvas_rect *region, double padding, int animated,
                                  double duration_ms, double t_ms);
 
+/*
+** Links: connectors between items, stored beside them, routed from their
+** frames, culled and hit-tested like items, and edited with undo. A link's
+** source and target are item ids. Removing an item removes its links (undo
+** brings them back); replacing the items drops the links whose ends left.
+** Routes are worked out on the unzoomed frames and zoomed, as a drawing
+** under a viewport transform: a step's offset and a curve's pull scale with
+** the zoom.
+*/
+typedef int canvas_link_style;
+enum {
+    CANVAS_LINK_STRAIGHT = 0,  /* one segment between the two borders, on the centre line */
+    CANVAS_LINK_STEP = 1,      /* orthogonal segments leaving and entering by the sides */
+    CANVAS_LINK_CURVE = 2,     /* a cubic Bezier, as React Flow's default edge (curvature 0.25) */
+};
+
+typedef int canvas_side;
+enum {
+    CANVAS_SIDE_AUTO = 0,      /* the side facing the other end */
+    CANVAS_SIDE_TOP = 1,
+    CANVAS_SIDE_BOTTOM = 2,
+    CANVAS_SIDE_LEADING = 3,   /* left left to right, right right to left */
+    CANVAS_SIDE_TRAILING = 4,
+};
+
+typedef struct canvas_link {
+    uint64_t id, source, target;
+    canvas_link_style style;
+    canvas_side source_side, target_side;
+} canvas_link;
+
+/*
+** METHOD: canvas_engine
+** Replaces the links. Clears the undo history (its steps name old links).
+**
+** Errors: CANVAS_ERR_NULL (links with count > 0), CANVAS_ERR_INVALID_ARGUMENT
+** (a repeated link id, a link from an item to itself, an unknown style or
+** side, a batch open), CANVAS_ERR_NOT_FOUND (an end that names no item).
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.set_links(links)
+** Swift: CanvasEngine.setLinks(_:)
+*/
+canvas_status canvas_set_links(canvas_engine *engine, const canvas_link *links, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Copies the route of the link id, in zoomed content coordinates: a
+** polyline's points (straight: 2; step: its corners), or a curve's four
+** Bezier control points. The first point lies on the source's border, the
+** last on the target's. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_NOT_FOUND (no link has id,
+** or its ends have no frames yet: resolve first), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.link_route(id)
+** Swift: CanvasEngine.linkRoute(_:)
+*/
+canvas_status canvas_copy_link_route(const canvas_engine *engine, uint64_t id, canvas_point *points, size_t capacity,
+                                     size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links whose routes' bounds (grown by half a unit on
+** each side) strictly meet rect, in link order; canvas_query's company. An
+** empty or non-finite rect gives none. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.query_links(x, y, width, height)
+** Swift: CanvasEngine.queryLinks(_:)
+*/
+canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity,
+                                 size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links in the viewport's culling rectangle (visible
+** area and overscan), as canvas_query_links finds them; none before the
+** viewport has a size.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.visible_links()
+** Swift: CanvasEngine.visibleLinks
+*/
+canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** The hit rule for links: the topmost link (last in link order) whose drawn
+** route passes within the hit rule's slop (4 screen points) of point, in
+** zoomed content coordinates. found_out is 1 and id_out the link's id, or
+** found_out is 0.
+**
+** Errors: CANVAS_ERR_NULL (id_out, found_out), CANVAS_ERR_NON_FINITE (point).
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.hit_test_link(x, y)
+** Swift: CanvasEngine.hitTestLink(at:)
+*/
+canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
+
+/*
+** METHOD: canvas_engine
+** Inserts links before the link before_id (at the end when NULL), as one
+** undo step (or into the open batch).
+**
+** Errors: CANVAS_ERR_NULL (links with count > 0), CANVAS_ERR_INVALID_ARGUMENT
+** (an id a link has or given twice, a link from an item to itself, an
+** unknown style or side, a drag in progress), CANVAS_ERR_NOT_FOUND (an
+** unknown end or before_id).
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.insert_links(links, before=)
+** Swift: CanvasEngine.insertLinks(_:before:)
+*/
+canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
+
+/*
+** METHOD: canvas_engine
+** Removes links by id, as one undo step (or into the open batch).
+**
+** Errors: CANVAS_ERR_NULL (ids with count > 0), CANVAS_ERR_NOT_FOUND (an
+** unknown id), CANVAS_ERR_INVALID_ARGUMENT (an id given twice, a drag in progress).
+** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Python: Engine.remove_links(ids)
+** Swift: CanvasEngine.removeLinks(_:)
+*/
+canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+
 #ifdef __cplusplus
 }  /* extern "C" */
 #endif

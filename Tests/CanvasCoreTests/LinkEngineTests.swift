@@ -122,7 +122,7 @@ struct LinkEngineTests {
         #expect(route.points == [Point(x: 200, y: 50), Point(x: 600, y: 50)])
         #expect(engine.hitTestLink(at: Point(x: 400, y: 53)) == 5)
         #expect(engine.hitTestLink(at: Point(x: 400, y: 60)) == nil)
-        #expect(engine.queryLinks(Rect(x: 390, y: 40, width: 20, height: 5)) == [5])
+        #expect(engine.queryLinks(Rect(x: 390, y: 40, width: 20, height: 15)) == [5])
     }
 
     @Test("a layout is handed the links as item positions, in link order")

@@ -498,6 +498,34 @@ canvas_status canvas_scroll_to_rect_animated(canvas_engine *engine, canvas_rect 
 canvas_status canvas_page_animated(canvas_engine *engine, canvas_page_direction direction, double duration_ms, double t_ms, int *moved_out);
 canvas_status canvas_zoom_to_fit(canvas_engine *engine, const canvas_rect *region, double padding, int animated,
                                  double duration_ms, double t_ms);
+typedef int canvas_link_style;
+enum {
+    CANVAS_LINK_STRAIGHT = 0,
+    CANVAS_LINK_STEP = 1,
+    CANVAS_LINK_CURVE = 2,
+};
+typedef int canvas_side;
+enum {
+    CANVAS_SIDE_AUTO = 0,
+    CANVAS_SIDE_TOP = 1,
+    CANVAS_SIDE_BOTTOM = 2,
+    CANVAS_SIDE_LEADING = 3,
+    CANVAS_SIDE_TRAILING = 4,
+};
+typedef struct canvas_link {
+    uint64_t id, source, target;
+    canvas_link_style style;
+    canvas_side source_side, target_side;
+} canvas_link;
+canvas_status canvas_set_links(canvas_engine *engine, const canvas_link *links, size_t count);
+canvas_status canvas_copy_link_route(const canvas_engine *engine, uint64_t id, canvas_point *points, size_t capacity,
+                                     size_t *count_out);
+canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity,
+                                 size_t *count_out);
+canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
+canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
+canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
 ]]
 -- END GENERATED
 

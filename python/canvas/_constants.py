@@ -244,6 +244,24 @@ class Axis(IntEnum):
     VERTICAL = 1
 
 
+class LinkStyle(IntEnum):
+    """canvas_link_style"""
+
+    STRAIGHT = 0  # one segment between the two borders, on the centre line
+    STEP = 1  # orthogonal segments leaving and entering by the sides
+    CURVE = 2  # a cubic Bezier, as React Flow's default edge (curvature 0.25)
+
+
+class Side(IntEnum):
+    """canvas_side"""
+
+    AUTO = 0  # the side facing the other end
+    TOP = 1
+    BOTTOM = 2
+    LEADING = 3  # left left to right, right right to left
+    TRAILING = 4
+
+
 # Every enumerator also as a module constant, canvas.h's name without CANVAS_.
 OK = Status.OK
 ERR_NULL = Status.ERR_NULL
@@ -347,6 +365,14 @@ PAN_VERTICAL = PanAxis.VERTICAL
 PAN_LOCKED = PanAxis.LOCKED
 AXIS_HORIZONTAL = Axis.HORIZONTAL
 AXIS_VERTICAL = Axis.VERTICAL
+LINK_STRAIGHT = LinkStyle.STRAIGHT
+LINK_STEP = LinkStyle.STEP
+LINK_CURVE = LinkStyle.CURVE
+SIDE_AUTO = Side.AUTO
+SIDE_TOP = Side.TOP
+SIDE_BOTTOM = Side.BOTTOM
+SIDE_LEADING = Side.LEADING
+SIDE_TRAILING = Side.TRAILING
 
 # Plain numbers.
 ABI_VERSION = 1
@@ -384,6 +410,8 @@ __all__ = [
     "IndicatorMode",
     "PanAxis",
     "Axis",
+    "LinkStyle",
+    "Side",
     "OK",
     "ERR_NULL",
     "ERR_INVALID_ARGUMENT",
@@ -486,6 +514,14 @@ __all__ = [
     "PAN_LOCKED",
     "AXIS_HORIZONTAL",
     "AXIS_VERTICAL",
+    "LINK_STRAIGHT",
+    "LINK_STEP",
+    "LINK_CURVE",
+    "SIDE_AUTO",
+    "SIDE_TOP",
+    "SIDE_BOTTOM",
+    "SIDE_LEADING",
+    "SIDE_TRAILING",
     "ABI_VERSION",
     "LOD_MIN_SIZE",
     "LOD_CELL",

@@ -347,6 +347,23 @@ _PROTOTYPES.update({
     "canvas_get_motion_end": ([ENGINE_P, POINTER(c_double), POINTER(c_int)], c_int),
 })
 
+
+# Links (canvas.h, "Links"; the methods are in _links.py).
+class Link(Structure):
+    _fields_ = [("id", c_uint64), ("source", c_uint64), ("target", c_uint64),
+                ("style", c_int), ("source_side", c_int), ("target_side", c_int)]
+
+
+_PROTOTYPES.update({
+    "canvas_set_links": ([ENGINE_P, POINTER(Link), c_size_t], c_int),
+    "canvas_copy_link_route": ([ENGINE_P, c_uint64, POINTER(Point), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_query_links": ([ENGINE_P, Rect, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_visible_links": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_hit_test_link": ([ENGINE_P, Point, POINTER(c_uint64), POINTER(c_int)], c_int),
+    "canvas_insert_links": ([ENGINE_P, POINTER(Link), c_size_t, POINTER(c_uint64)], c_int),
+    "canvas_remove_links": ([ENGINE_P, POINTER(c_uint64), c_size_t], c_int),
+})
+
 FUNCTIONS = tuple(_PROTOTYPES)
 
 # --- Integers that must fit a C type ------------------------------------------
@@ -562,10 +579,11 @@ def _frames_of(result: Any, count: int) -> "list[Tuple[float, float, float, floa
 
 
 from ._editing import EditingMixin  # noqa: E402  (the editing methods, in their own file)
+from ._links import LinksMixin  # noqa: E402  (links, in their own file)
 from ._editing import *  # noqa: E402,F401,F403  (its constants, as canvas.SCROLL_CONTENT …)
 
 
-class Engine(EditingMixin):
+class Engine(EditingMixin, LinksMixin):
     """One canvas_engine, freed by close() (or the with statement).
 
     How the methods are named (follow this when adding one):

@@ -1,0 +1,86 @@
+"""Links between items (canvas.h, "Links"): set, route, cull, hit-test and
+edit them. A link is a mapping or an object with ``id``, ``source`` and
+``target`` (item ids), and optionally ``style`` ("straight", "step",
+"curve") and ``source_side``/``target_side`` ("auto", "top", "bottom",
+"leading", "trailing")."""
+from __future__ import annotations
+
+import ctypes
+from ctypes import c_int, c_size_t, c_uint64
+from typing import Any, Optional, Sequence
+
+STYLES = {"straight": 0, "step": 1, "curve": 2}
+SIDES = {"auto": 0, "top": 1, "bottom": 2, "leading": 3, "trailing": 4}
+
+
+def _field(link: Any, name: str, default: Any = None) -> Any:
+    if isinstance(link, dict):
+        return link.get(name, default)
+    return getattr(link, name, default)
+
+
+def _code(table: dict, value: Any, what: str) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value
+    if value not in table:
+        raise ValueError(f"unknown {what} {value!r}; one of {', '.join(table)}")
+    return table[value]
+
+
+def _links(links: Sequence[Any]) -> Any:
+    from ._native import Link
+    links = list(links)
+    array = (Link * max(len(links), 1))()
+    for slot, link in enumerate(links):
+        array[slot] = Link(_field(link, "id"), _field(link, "source"), _field(link, "target"),
+                           _code(STYLES, _field(link, "style"), "style"),
+                           _code(SIDES, _field(link, "source_side"), "side"),
+                           _code(SIDES, _field(link, "target_side"), "side"))
+    return array, len(links)
+
+
+class LinksMixin:
+    lib: Any
+    handle: Any
+
+    def set_links(self, links: Sequence[Any]) -> None:
+        array, count = _links(links)
+        self._check(self.lib.canvas_set_links(self.handle, array, count), "canvas_set_links")  # type: ignore[attr-defined]
+
+    def link_route(self, link_id: int) -> list[tuple[float, float]]:
+        """The route's points, zoomed: a polyline, or a curve's four control points."""
+        from ._native import Point
+        points = self._copy("canvas_copy_link_route", Point, c_uint64(link_id))  # type: ignore[attr-defined]
+        return [(p.x, p.y) for p in points]
+
+    def query_links(self, x: float, y: float, width: float, height: float) -> list[int]:
+        from ._native import Rect
+        return self._copy("canvas_query_links", c_uint64, Rect(x, y, width, height))  # type: ignore[attr-defined]
+
+    def visible_links(self) -> list[int]:
+        return self._copy("canvas_copy_visible_links", c_uint64)  # type: ignore[attr-defined]
+
+    def hit_test_link(self, x: float, y: float) -> Optional[int]:
+        from ._native import Point
+        link_id = c_uint64(0)
+        found = c_int(-1)
+        status = self.lib.canvas_hit_test_link(self.handle, Point(x, y), ctypes.byref(link_id), ctypes.byref(found))
+        self._check(status, "canvas_hit_test_link")  # type: ignore[attr-defined]
+        return link_id.value if found.value else None
+
+    def insert_links(self, links: Sequence[Any], before: Optional[int] = None) -> bool:
+        """Inserts links before the link `before` (at the end when None); one undo step."""
+        published = self.publish_count()  # type: ignore[attr-defined]
+        array, count = _links(links)
+        before_id = ctypes.byref(c_uint64(before)) if before is not None else None
+        self._check(self.lib.canvas_insert_links(self.handle, array, count, before_id), "canvas_insert_links")  # type: ignore[attr-defined]
+        return self.publish_count() != published  # type: ignore[attr-defined]
+
+    def remove_links(self, ids: Sequence[int]) -> bool:
+        published = self.publish_count()  # type: ignore[attr-defined]
+        ids = list(ids)
+        array = (c_uint64 * max(len(ids), 1))(*ids)
+        self._check(self.lib.canvas_remove_links(self.handle, array, len(ids)), "canvas_remove_links")  # type: ignore[attr-defined]
+        return self.publish_count() != published  # type: ignore[attr-defined]
