@@ -1,8 +1,8 @@
 /*
 ** test_graph_layouts.c: canvas_set_layout_tree and canvas_set_layout_layered
 ** through canvas.h: defaults, directions, spacings, and bad settings that
-** leave the layout in force. (Items without links: a tree's forest of
-** roots side by side, a layered layout's one rank.)
+** leave the layout in force; over canvas_set_links, a tree's parents centred
+** above their children and a layered layout's links pointing down.
 */
 #include "check.h"
 
@@ -91,7 +91,43 @@ static void test_bad_settings(void) {
     canvas_engine_destroy(e);
 }
 
+/* Ids 1..5: 1 -> 2, 1 -> 3, 2 -> 4, 2 -> 5 as a tree; down and right. */
+static void test_tree_over_links(void) {
+    canvas_engine *e = canvas_engine_create();
+    canvas_size sizes[5] = {{10, 10}, {10, 10}, {10, 10}, {10, 10}, {10, 10}};
+    CHECK_OK(canvas_set_items(e, sizes, NULL, 5));
+    canvas_link links[4] = {{1, 1, 2, CANVAS_LINK_STRAIGHT, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO},
+                            {2, 1, 3, CANVAS_LINK_STRAIGHT, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO},
+                            {3, 2, 4, CANVAS_LINK_STRAIGHT, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO},
+                            {4, 2, 5, CANVAS_LINK_STRAIGHT, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO}};
+    CHECK_OK(canvas_set_links(e, links, 4));
+    canvas_tree_settings tree = {CANVAS_GRAPH_DOWN, 20, 4};
+    CHECK_OK(canvas_set_layout_tree(e, &tree));
+    canvas_rect f[5];
+    size_t count = 0;
+    CHECK_OK(canvas_resolve(e));
+    CHECK_OK(canvas_copy_frames(e, f, 5, &count));
+    /* Levels 30 apart (10 deep + 20); 4 and 5 are siblings (10 + 4 apart), 2 and 3 too. */
+    CHECK_CLOSE(f[1].y - f[0].y, 30);
+    CHECK_CLOSE(f[3].y - f[1].y, 30);
+    CHECK_CLOSE(f[4].x - f[3].x, 14);
+    CHECK_CLOSE(f[1].x, (f[3].x + f[4].x) / 2);
+    CHECK_CLOSE(f[0].x, (f[1].x + f[2].x) / 2);
+    CHECK(f[2].x - f[1].x >= 14);
+    /* Layered, to the right: every link's target is a rank (50) further on. */
+    canvas_layered_settings layered = {CANVAS_GRAPH_RIGHT, 50, 5};
+    CHECK_OK(canvas_set_layout_layered(e, &layered));
+    CHECK_OK(canvas_resolve(e));
+    CHECK_OK(canvas_copy_frames(e, f, 5, &count));
+    for (int i = 0; i < 4; i++) {
+        canvas_rect from = f[links[i].source - 1], to = f[links[i].target - 1];
+        CHECK_CLOSE(to.x - (from.x + from.width), 50);
+    }
+    canvas_engine_destroy(e);
+}
+
 int main(void) {
+    RUN(test_tree_over_links);
     RUN(test_tree_forest);
     RUN(test_layered_rank);
     RUN(test_bad_settings);

@@ -1,6 +1,7 @@
 """Engine.set_tree and Engine.set_layered (canvas_set_layout_tree,
 canvas_set_layout_layered): defaults, directions, spacings and bad settings.
-Items without links: a tree's roots side by side, a layered layout's one rank.
+Without links, a tree's roots side by side and a layered layout's one rank;
+over Engine.set_links, parents centred above children, links pointing down.
 """
 
 from __future__ import annotations
@@ -68,3 +69,18 @@ def test_bad_settings_change_nothing(call, status) -> None:  # type: ignore[no-u
         call(e)
     assert raised.value.status == status
     assert frames(e) == before
+
+
+def test_layouts_read_the_links() -> None:
+    e = Engine()
+    e.set_items([(10, 10)] * 5)
+    e.set_links([{"id": k + 1, "source": s, "target": t} for k, (s, t) in enumerate([(1, 2), (1, 3), (2, 4), (2, 5)])])
+    e.set_tree(cv.GRAPH_DOWN, level_spacing=20, sibling_spacing=4)
+    f = frames(e)
+    assert [y for _, y, _, _ in f] == [0, 30, 30, 60, 60]
+    assert f[4][0] - f[3][0] == 14
+    assert f[1][0] == (f[3][0] + f[4][0]) / 2 and f[0][0] == (f[1][0] + f[2][0]) / 2
+    e.set_layered(cv.GRAPH_DOWN, rank_spacing=50)
+    f = frames(e)
+    for s, t in [(1, 2), (1, 3), (2, 4), (2, 5)]:
+        assert f[t - 1][1] - (f[s - 1][1] + f[s - 1][3]) == 50
