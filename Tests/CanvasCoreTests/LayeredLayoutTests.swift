@@ -135,3 +135,38 @@ struct LayeredLayoutTests {
         #expect(result.bends.allSatisfy { $0.isEmpty })
     }
 }
+
+@Suite("Layered links on a canvas")
+struct LayeredCanvasTests {
+    /// 1 → 2 → 3 and 1 → 3: the long link crosses rank 1 and bends there.
+    func engine(_ direction: LayoutDirection) throws -> CanvasEngine {
+        let engine = CanvasEngine()
+        try engine.setItems(sizes: [Size(width: 40, height: 20), Size(width: 60, height: 20), Size(width: 40, height: 20)])
+        try engine.setLinks([Link(id: 1, source: 1, target: 2), Link(id: 2, source: 2, target: 3),
+                             Link(id: 3, source: 1, target: 3)])
+        engine.setLayout(LayeredLayout(rankSpacing: 30, nodeSpacing: 10))
+        engine.options.direction = direction
+        _ = try engine.resolve()
+        return engine
+    }
+
+    @Test("a long link runs from its source's border through its bend to its target's", arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func routedThroughBends(direction: LayoutDirection) throws {
+        let engine = try engine(direction)
+        let frames = engine.frames
+        let route = try #require(engine.linkRoute(3))
+        #expect(route.points.count == 3)
+        // The bend sits on rank 1's centre line, beside item 2 (no overlap).
+        let bend = route.points[1]
+        expectClose(bend.y, frames[1].y + frames[1].height / 2, tolerance: 1e-9)
+        #expect(!frames[1].contains(bend))
+        #expect(route.points[0].y == frames[0].maxY && route.points[2].y == frames[2].minY)
+        #expect(route.points[0].x >= frames[0].minX && route.points[0].x <= frames[0].maxX)
+        // Links between adjacent ranks keep the ordinary route.
+        #expect(try #require(engine.linkRoute(1)).points.count == 2)
+        // Another layout drops the bends.
+        engine.setLayout(FlowLayout())
+        _ = try engine.resolve()
+        #expect(try #require(engine.linkRoute(3)).points.count == 2)
+    }
+}
