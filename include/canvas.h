@@ -287,6 +287,70 @@ canvas_status canvas_set_layout_grid(
     double v_spacing,
     canvas_point alignment);
 
+/* Which way a graph layout grows: parents (or a link's source) above their
+** children, or to their leading side (mirrored with the rest for right to
+** left), or (the tree only) on circles around the roots. */
+typedef int canvas_graph_direction;
+enum {
+    CANVAS_GRAPH_DOWN = 0,
+    CANVAS_GRAPH_RIGHT = 1,
+    CANVAS_GRAPH_RADIAL = 2,
+};
+
+/* The tidy tree's settings: levels level_spacing apart (40 by default),
+** siblings sibling_spacing apart and cousins twice that (16). */
+typedef struct canvas_tree_settings {
+    canvas_graph_direction direction;
+    double level_spacing;
+    double sibling_spacing;
+} canvas_tree_settings;
+
+/*
+** METHOD: canvas_engine
+** Selects the tidy tree over the canvas's links (Buchheim, Juenger and
+** Leipert's linear-time Reingold-Tilford, as d3-hierarchy's tree): a link
+** runs from a parent to a child; an item's first link in is its parent
+** link, later ones and links that would close a cycle are drawn but do not
+** shape the tree; children keep the order of their links; items without a
+** parent are roots, side by side as one forest; each item is centred over
+** its children. settings NULL takes the defaults (down, 40, 16).
+**
+** Errors: CANVAS_ERR_NON_FINITE (a spacing), CANVAS_ERR_INVALID_ARGUMENT
+** (a negative spacing, an unknown direction).
+**
+** Lua: canvas.tree, c:set_layout, description.layout
+** Python: Engine.set_tree
+** Swift: TreeLayout.init(direction:levelSpacing:siblingSpacing:links:), CanvasEngine.setLayout(_:)
+*/
+canvas_status canvas_set_layout_tree(canvas_engine *engine, const canvas_tree_settings *settings);
+
+/* The layered layout's settings: ranks rank_spacing apart (50 by default),
+** items on a rank at least node_spacing apart (20). */
+typedef struct canvas_layered_settings {
+    canvas_graph_direction direction;
+    double rank_spacing;
+    double node_spacing;
+} canvas_layered_settings;
+
+/*
+** METHOD: canvas_engine
+** Selects the layered (Sugiyama) layout over the canvas's links, for flow
+** charts: cycles broken by reversing links, ranks that keep links short,
+** long links split into bends on the ranks they cross, crossings reduced
+** by barycentre sweeps and adjacent swaps, ranks placed near their
+** neighbours. Every link points down the direction once the cycles are
+** broken. settings NULL takes the defaults (down, 50, 20).
+**
+** Errors: CANVAS_ERR_NON_FINITE (a spacing), CANVAS_ERR_INVALID_ARGUMENT
+** (a negative spacing, a direction other than CANVAS_GRAPH_DOWN or
+** CANVAS_GRAPH_RIGHT).
+**
+** Lua: canvas.layered, c:set_layout, description.layout
+** Python: Engine.set_layered
+** Swift: LayeredLayout.init(direction:rankSpacing:nodeSpacing:links:sweeps:transpose:), CanvasEngine.setLayout(_:)
+*/
+canvas_status canvas_set_layout_layered(canvas_engine *engine, const canvas_layered_settings *settings);
+
 /*
 ** A custom layout: place count items of the given sizes and write one frame
 ** per item, in item order, to frames_out (room for count frames). Frames may

@@ -315,7 +315,8 @@ static int l_new(lua_State *L) {
     return 1;
 }
 
-/* canvas.flow{...} and canvas.grid{...}: checked layout tables for a description. */
+/* canvas.flow{...}, canvas.grid{...}, canvas.tree{...} and canvas.layered{...}: checked
+   layout tables for a description. */
 static int make_layout(lua_State *L, const char *kind) {
     if (lua_isnoneornil(L, 1)) lua_newtable(L);
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -337,6 +338,8 @@ static int make_layout(lua_State *L, const char *kind) {
 
 static int l_flow(lua_State *L) { return make_layout(L, "flow"); }
 static int l_grid(lua_State *L) { return make_layout(L, "grid"); }
+static int l_tree(lua_State *L) { return make_layout(L, "tree"); }
+static int l_layered(lua_State *L) { return make_layout(L, "layered"); }
 
 static const luaL_Reg canvas_methods[] = {
     {"__gc", canvas_gc},
@@ -351,6 +354,8 @@ static const luaL_Reg canvaslib[] = {
     {"new", l_new},
     {"flow", l_flow},
     {"grid", l_grid},
+    {"tree", l_tree},
+    {"layered", l_layered},
     {NULL, NULL},
 };
 

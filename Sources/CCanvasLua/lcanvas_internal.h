@@ -90,12 +90,14 @@ void lcanvas_open_setters(lua_State *L);
 
 /* A built-in or Lua layout, as read from a description. */
 typedef struct lcanvas_layout {
-    enum { LCANVAS_FLOW, LCANVAS_GRID, LCANVAS_CUSTOM, LCANVAS_FREE } kind;
+    enum { LCANVAS_FLOW, LCANVAS_GRID, LCANVAS_CUSTOM, LCANVAS_FREE, LCANVAS_TREE, LCANVAS_LAYERED } kind;
     double h_spacing, v_spacing;
     double max_width;                   /* flow; 0 for none */
     canvas_flow_alignment flow_alignment;
     int64_t columns;                    /* grid; -1 for a square-ish grid */
     canvas_point grid_alignment;
+    canvas_tree_settings tree;          /* canvas.tree{...} */
+    canvas_layered_settings layered;    /* canvas.layered{...} */
 } lcanvas_layout;
 
 /* ldescription.c: reading a description table into the canvas at `self`. */

@@ -262,9 +262,55 @@ static double spacing(lua_State *L, int table, const char *key, const char *wher
     return value;
 }
 
-/* Reads canvas.flow{...} or canvas.grid{...} settings; kind is "flow" or "grid". */
+static const char *const tree_keys[] = {"kind", "direction", "level_spacing", "sibling_spacing", NULL};
+static const char *const layered_keys[] = {"kind", "direction", "rank_spacing", "node_spacing", NULL};
+
+static double spacing_or(lua_State *L, int table, const char *key, double fallback, const char *where) {
+    double value = lcanvas_number_field(L, table, key, fallback, where);
+    if (value < 0) luaL_error(L, "%s.%s: expected a non-negative number, got %f", where, key, value);
+    return value;
+}
+
+/* canvas.tree{direction = "down"|"right"|"radial", level_spacing=, sibling_spacing=} or
+   canvas.layered{direction = "down"|"right", rank_spacing=, node_spacing=}. */
+static void read_graph_layout(lua_State *L, int table, int tree, lcanvas_layout *out) {
+    const char *where = tree ? "layout (tree)" : "layout (layered)";
+    lcanvas_check_keys(L, table, tree ? tree_keys : layered_keys, where);
+    static const char *const directions[] = {"down", "right", "radial", NULL};
+    int found = -1;
+    lua_getfield(L, table, "direction");
+    const char *name = lua_isnil(L, -1) ? "down" : lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (int i = 0; name && directions[i] && (tree || i < 2); i++)
+        if (strcmp(name, directions[i]) == 0) found = i;
+    if (found < 0)
+        luaL_error(L, "%s.direction: expected %s, got %s", where,
+                   tree ? "\"down\", \"right\" or \"radial\"" : "\"down\" or \"right\"", lcanvas_got(L, -1));
+    lua_pop(L, 1);
+    canvas_graph_direction direction = found == 0 ? CANVAS_GRAPH_DOWN : found == 1 ? CANVAS_GRAPH_RIGHT : CANVAS_GRAPH_RADIAL;
+    if (tree) {
+        out->kind = LCANVAS_TREE;
+        out->tree = (canvas_tree_settings){direction, spacing_or(L, table, "level_spacing", 40, where),
+                                           spacing_or(L, table, "sibling_spacing", 16, where)};
+    } else {
+        out->kind = LCANVAS_LAYERED;
+        out->layered = (canvas_layered_settings){direction, spacing_or(L, table, "rank_spacing", 50, where),
+                                                 spacing_or(L, table, "node_spacing", 20, where)};
+    }
+}
+
+static int known_kind(const char *kind) {
+    return kind && (strcmp(kind, "flow") == 0 || strcmp(kind, "grid") == 0 || strcmp(kind, "tree") == 0 ||
+                    strcmp(kind, "layered") == 0);
+}
+
+/* Reads canvas.flow{...}, canvas.grid{...}, canvas.tree{...} or canvas.layered{...}
+   settings; kind is "flow", "grid", "tree" or "layered". */
 void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanvas_layout *out) {
     table = lua_absindex(L, table);
+    if (strcmp(kind, "tree") == 0 || strcmp(kind, "layered") == 0) {
+        read_graph_layout(L, table, strcmp(kind, "tree") == 0, out);
+        return;
+    }
     int flow = strcmp(kind, "flow") == 0;
     const char *where = flow ? "layout (flow)" : "layout (grid)";
     lcanvas_check_keys(L, table, flow ? flow_keys : grid_keys, where);
@@ -307,7 +353,8 @@ void lcanvas_read_layout_table(lua_State *L, int table, const char *kind, lcanva
 /* Reads the layout key; a Lua function is left on the stack as the place function. */
 static void read_layout(lua_State *L, int description, lcanvas_layout *out, int *place) {
     static const char *const usage =
-        "expected \"flow\", \"grid\", \"free\", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)";
+        "expected \"flow\", \"grid\", \"tree\", \"layered\", \"free\", canvas.flow{...}, canvas.grid{...}, "
+        "canvas.tree{...}, canvas.layered{...} or a function place(items, proposal)";
     *place = 0;
     int type = lua_getfield(L, description, "layout");
     if (type == LUA_TNIL || type == LUA_TSTRING) {
@@ -317,7 +364,7 @@ static void read_layout(lua_State *L, int description, lcanvas_layout *out, int 
             lua_pop(L, 1);
             return;
         }
-        if (strcmp(name, "flow") != 0 && strcmp(name, "grid") != 0)
+        if (!known_kind(name))
             luaL_error(L, "layout: unknown layout '%s' (%s)", name, usage);
         lua_newtable(L);
         lcanvas_read_layout_table(L, -1, name, out);
@@ -325,7 +372,7 @@ static void read_layout(lua_State *L, int description, lcanvas_layout *out, int 
     } else if (type == LUA_TTABLE) {
         lua_getfield(L, -1, "kind");
         const char *kind = lua_tostring(L, -1);
-        if (!kind || (strcmp(kind, "flow") != 0 && strcmp(kind, "grid") != 0))
+        if (!known_kind(kind))
             luaL_error(L, "layout: table without a known kind (%s)", usage);
         lcanvas_read_layout_table(L, -2, kind, out);
         lua_pop(L, 2);
@@ -623,6 +670,12 @@ static void apply_layout(lua_State *L, lcanvas *canvas, int self, const lcanvas_
                                                                layout->v_spacing, layout->grid_alignment)));
         break;
     }
+    case LCANVAS_TREE:
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_tree(engine, &layout->tree)));
+        break;
+    case LCANVAS_LAYERED:
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_layered(engine, &layout->layered)));
+        break;
     case LCANVAS_CUSTOM:
         lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_custom(engine, lcanvas_place, canvas)));
         break;

@@ -119,6 +119,13 @@ if CommandLine.arguments.dropFirst().first == "edit" {
     exit(0)
 }
 
+// `canvas-bench graph [runs] [only]`: the graph layouts (GraphBench.swift), run by scripts/bench-graph.
+if CommandLine.arguments.dropFirst().first == "graph" {
+    let rest = Array(CommandLine.arguments.dropFirst(2))
+    runGraphBench(runs: rest.first.flatMap { Int($0) } ?? 5, only: rest.dropFirst().first)
+    exit(0)
+}
+
 // `canvas-bench edit-order [items] [random edits]`: edits anywhere in the order (OrderEditBench.swift).
 if CommandLine.arguments.dropFirst().first == "edit-order" {
     let numbers = CommandLine.arguments.dropFirst(2).compactMap { Int($0) }

@@ -89,4 +89,84 @@ struct LayeredLayoutTests {
         #expect(graph.countCrossings() == brute)
         #expect(graph.crossings == brute)
     }
+
+    /// Ranks by longest path from the sources, the ranking this one replaced: the bar to beat.
+    func longestPathLength(_ edges: [(from: Int, to: Int)], count: Int) -> Int {
+        var rank = [Int](repeating: 0, count: count)
+        for _ in 0..<count {
+            var changed = false
+            for e in edges where rank[e.to] < rank[e.from] + 1 { rank[e.to] = rank[e.from] + 1; changed = true }
+            if !changed { break }
+        }
+        return edges.reduce(0) { $0 + rank[$1.to] - rank[$1.from] }
+    }
+
+    @Test("ranks: every link spans a rank or more, in total no longer than longest path, each group from rank 0",
+          arguments: [UInt64(31), 32, 33, 34, 35])
+    func ranks(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let nodes = Int.random(in: 2...150, using: &rng)
+        let (sizes, links) = randomGraph(nodes: nodes, links: Int.random(in: 0...(2 * nodes), using: &rng), &rng)
+        var graph = LayeredGraph(items: LayoutItems(sizes: sizes), links: GraphLinks(links).valid(count: nodes), horizontal: false)
+        graph.breakCycles()
+        graph.assignRanks()
+        for e in graph.edges { #expect(graph.rank[e.to] >= graph.rank[e.from] + 1) }
+        let length = graph.edges.reduce(0) { $0 + graph.rank[$1.to] - graph.rank[$1.from] }
+        #expect(length <= longestPathLength(graph.edges, count: nodes))
+        // Connected groups (union-find) each start at rank 0.
+        var root = Array(0..<nodes)
+        func find(_ v: Int) -> Int { var v = v; while root[v] != v { root[v] = root[root[v]]; v = root[v] }; return v }
+        for e in graph.edges { root[find(e.from)] = find(e.to) }
+        var lowest = [Int: Int]()
+        for v in 0..<nodes { lowest[find(v), default: .max] = min(lowest[find(v), default: .max], graph.rank[v]) }
+        #expect(lowest.values.allSatisfy { $0 == 0 })
+    }
+
+    @Test("a tree's links, whichever way each points, all span exactly one rank: no bends", arguments: [UInt64(41), 42, 43])
+    func treeRanksTight(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let nodes = 80
+        var links: [(Int, Int)] = []
+        for v in 1..<nodes {
+            let parent = Int.random(in: 0..<v, using: &rng)
+            links.append(Bool.random(using: &rng) ? (parent, v) : (v, parent))
+        }
+        let result = run(Array(repeating: size(20, 10), count: nodes), links)
+        #expect(result.bends.allSatisfy { $0.isEmpty })
+    }
+}
+
+@Suite("Layered links on a canvas")
+struct LayeredCanvasTests {
+    /// 1 → 2 → 3 and 1 → 3: the long link crosses rank 1 and bends there.
+    func engine(_ direction: LayoutDirection) throws -> CanvasEngine {
+        let engine = CanvasEngine()
+        try engine.setItems(sizes: [Size(width: 40, height: 20), Size(width: 60, height: 20), Size(width: 40, height: 20)])
+        try engine.setLinks([Link(id: 1, source: 1, target: 2), Link(id: 2, source: 2, target: 3),
+                             Link(id: 3, source: 1, target: 3)])
+        engine.setLayout(LayeredLayout(rankSpacing: 30, nodeSpacing: 10))
+        engine.options.direction = direction
+        _ = try engine.resolve()
+        return engine
+    }
+
+    @Test("a long link runs from its source's border through its bend to its target's", arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func routedThroughBends(direction: LayoutDirection) throws {
+        let engine = try engine(direction)
+        let frames = engine.frames
+        let route = try #require(engine.linkRoute(3))
+        #expect(route.points.count == 3)
+        // The bend sits on rank 1's centre line, beside item 2 (no overlap).
+        let bend = route.points[1]
+        expectClose(bend.y, frames[1].y + frames[1].height / 2, tolerance: 1e-9)
+        #expect(!frames[1].contains(bend))
+        #expect(route.points[0].y == frames[0].maxY && route.points[2].y == frames[2].minY)
+        #expect(route.points[0].x >= frames[0].minX && route.points[0].x <= frames[0].maxX)
+        // Links between adjacent ranks keep the ordinary route.
+        #expect(try #require(engine.linkRoute(1)).points.count == 2)
+        // Another layout drops the bends.
+        engine.setLayout(FlowLayout())
+        _ = try engine.resolve()
+        #expect(try #require(engine.linkRoute(3)).points.count == 2)
+    }
 }

@@ -7,7 +7,7 @@ struct TreeLayoutTests {
         var tree = tree
         tree.links = GraphLinks(links)
         var cache: Void = ()
-        return tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
+        return try! tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
     }
 
     func centreX(_ r: Rect) -> Double { r.x + r.width / 2 }
@@ -92,7 +92,7 @@ struct TreeLayoutTests {
         var tree = TreeLayout()
         tree.links = GraphLinks(sources: Array(0..<(count - 1)), targets: Array(1..<count))
         var cache: Void = ()
-        let frames = tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
+        let frames = try! tree.place(LayoutItems(sizes: sizes), in: .unspecified, cache: &cache)
         #expect(frames.count == count)
         #expect(frames.last!.x == frames.first!.x)
     }
@@ -107,5 +107,32 @@ struct TreeLayoutTests {
         let radii = radial.dropFirst().map { ((($0.x + 5) - c0.x) * (($0.x + 5) - c0.x) + (($0.y + 5) - c0.y) * (($0.y + 5) - c0.y)).squareRoot() }
         for r in radii { expectClose(r, radii[0], tolerance: 1e-9) }
         #expect(radii[0] == 50)
+    }
+
+    @Test("the flat-array walk draws what the node-record walk drew, over random forests with cycles",
+          arguments: [UInt64(11), 12, 13, 14])
+    func matchesReference(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let count = Int.random(in: 1...600, using: &rng)
+        let sizes = (0..<count).map { _ in
+            Size(width: .random(in: 0...80, using: &rng), height: .random(in: 0...40, using: &rng))
+        }
+        // Mostly parents before children, some links back (cycles), repeats, self links and strays.
+        var links: [(Int, Int)] = []
+        for _ in 0..<(count + count / 3) {
+            let t = Int.random(in: 0..<count, using: &rng)
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: links.append((Int.random(in: 0..<count, using: &rng), t))
+            case 1: links.append((t, t))
+            case 2: links.append((count + 3, t))
+            default: if t > 0 { links.append((Int.random(in: max(0, t - 8)..<t, using: &rng), t)) }
+            }
+        }
+        for direction in [TreeLayout.Direction.down, .right, .radial] {
+            let tree = TreeLayout(direction: direction, levelSpacing: 30, siblingSpacing: 7)
+            let reference = ReferenceTree(direction: direction, levelSpacing: 30, siblingSpacing: 7,
+                                          links: GraphLinks(links))
+            #expect(layout(sizes, links, tree) == reference.place(LayoutItems(sizes: sizes)), "\(direction)")
+        }
     }
 }

@@ -92,6 +92,24 @@ canvas_status canvas_set_layout_grid(
     double h_spacing,
     double v_spacing,
     canvas_point alignment);
+typedef int canvas_graph_direction;
+enum {
+    CANVAS_GRAPH_DOWN = 0,
+    CANVAS_GRAPH_RIGHT = 1,
+    CANVAS_GRAPH_RADIAL = 2,
+};
+typedef struct canvas_tree_settings {
+    canvas_graph_direction direction;
+    double level_spacing;
+    double sibling_spacing;
+} canvas_tree_settings;
+canvas_status canvas_set_layout_tree(canvas_engine *engine, const canvas_tree_settings *settings);
+typedef struct canvas_layered_settings {
+    canvas_graph_direction direction;
+    double rank_spacing;
+    double node_spacing;
+} canvas_layered_settings;
+canvas_status canvas_set_layout_layered(canvas_engine *engine, const canvas_layered_settings *settings);
 typedef canvas_status (*canvas_place_fn)(
     void *user,
     const canvas_size *sizes,
@@ -764,8 +782,40 @@ local function place_callback(self)
   end)
 end
 
+-- canvas.tree{direction = "down"|"right"|"radial", level_spacing=, sibling_spacing=} and
+-- canvas.layered{direction = "down"|"right", rank_spacing=, node_spacing=}.
+local GRAPH_KEYS = {
+  tree = {kind = true, direction = true, level_spacing = true, sibling_spacing = true},
+  layered = {kind = true, direction = true, rank_spacing = true, node_spacing = true},
+}
+local function set_graph_layout(self, layout)
+  local tree = layout.kind == "tree"
+  local where = "layout (" .. layout.kind .. ")"
+  for key in pairs(layout) do
+    if not GRAPH_KEYS[layout.kind][key] then fail(where, "unknown key '" .. tostring(key) .. "'") end
+  end
+  local directions = tree and {down = C.CANVAS_GRAPH_DOWN, right = C.CANVAS_GRAPH_RIGHT, radial = C.CANVAS_GRAPH_RADIAL}
+                     or {down = C.CANVAS_GRAPH_DOWN, right = C.CANVAS_GRAPH_RIGHT}
+  local direction = directions[layout.direction or "down"]
+                    or fail(where .. ".direction", tree and 'expected "down", "right" or "radial"' or 'expected "down" or "right"')
+  local function spacing(key, default)
+    local value = number(layout[key], where .. "." .. key, default)
+    if value < 0 then fail(where .. "." .. key, "expected a non-negative number, got " .. value) end
+    return value
+  end
+  if tree then
+    local settings = ffi.new("canvas_tree_settings", direction, spacing("level_spacing", 40), spacing("sibling_spacing", 16))
+    check(self, C.canvas_set_layout_tree(self.engine, settings))
+  else
+    local settings = ffi.new("canvas_layered_settings", direction, spacing("rank_spacing", 50), spacing("node_spacing", 20))
+    check(self, C.canvas_set_layout_layered(self.engine, settings))
+  end
+end
+
 local function set_layout(self, layout)
-  if layout == nil or layout == "flow" or layout == "grid" then layout = {kind = layout or "flow"} end
+  if layout == nil or layout == "flow" or layout == "grid" or layout == "tree" or layout == "layered" then
+    layout = {kind = layout or "flow"}
+  end
   local engine = self.engine
   if layout == "free" then  -- the items keep their frames (the description's set_free_frames gives them)
     check(self, C.canvas_set_layout_free(engine))
@@ -778,8 +828,14 @@ local function set_layout(self, layout)
     self.place, self.free = layout, false
     return
   end
+  if type(layout) == "table" and (layout.kind == "tree" or layout.kind == "layered") then
+    set_graph_layout(self, layout)
+    self.place, self.free = nil, false
+    return
+  end
   if type(layout) ~= "table" or (layout.kind ~= "flow" and layout.kind ~= "grid") then
-    fail("layout", 'expected "flow", "grid", "free", canvas.flow{...}, canvas.grid{...} or a function place(items, proposal)')
+    fail("layout", 'expected "flow", "grid", "tree", "layered", "free", canvas.flow{...}, canvas.grid{...}, '
+         .. 'canvas.tree{...}, canvas.layered{...} or a function place(items, proposal)')
   end
   local where = "layout (" .. layout.kind .. ")"
   local h, v = number(layout.h_spacing, where .. ".h_spacing", 8), number(layout.v_spacing, where .. ".v_spacing", 8)
@@ -1187,6 +1243,8 @@ local function layout_table(kind, settings)
 end
 function canvas.flow(settings) return layout_table("flow", settings) end
 function canvas.grid(settings) return layout_table("grid", settings) end
+function canvas.tree(settings) return layout_table("tree", settings) end
+function canvas.layered(settings) return layout_table("layered", settings) end
 
 -- ---- methods: one small function each --------------------------------------
 

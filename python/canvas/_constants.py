@@ -30,6 +30,14 @@ class FlowAlignment(IntEnum):
     BOTTOM = 2
 
 
+class GraphDirection(IntEnum):
+    """canvas_graph_direction"""
+
+    DOWN = 0
+    RIGHT = 1
+    RADIAL = 2
+
+
 class ContentMode(IntEnum):
     """canvas_content_mode"""
 
@@ -282,6 +290,9 @@ ERR_NO_MEMORY = Status.ERR_NO_MEMORY
 FLOW_ALIGN_TOP = FlowAlignment.TOP
 FLOW_ALIGN_CENTER = FlowAlignment.CENTER
 FLOW_ALIGN_BOTTOM = FlowAlignment.BOTTOM
+GRAPH_DOWN = GraphDirection.DOWN
+GRAPH_RIGHT = GraphDirection.RIGHT
+GRAPH_RADIAL = GraphDirection.RADIAL
 CONTENT_AUTOMATIC = ContentMode.AUTOMATIC
 CONTENT_FIXED = ContentMode.FIXED
 CONTENT_AT_LEAST = ContentMode.AT_LEAST
@@ -392,6 +403,7 @@ DURATION_DEFAULT = -1
 __all__ = [
     "Status",
     "FlowAlignment",
+    "GraphDirection",
     "ContentMode",
     "Direction",
     "StepResult",
@@ -433,6 +445,9 @@ __all__ = [
     "FLOW_ALIGN_TOP",
     "FLOW_ALIGN_CENTER",
     "FLOW_ALIGN_BOTTOM",
+    "GRAPH_DOWN",
+    "GRAPH_RIGHT",
+    "GRAPH_RADIAL",
     "CONTENT_AUTOMATIC",
     "CONTENT_FIXED",
     "CONTENT_AT_LEAST",

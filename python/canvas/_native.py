@@ -49,7 +49,7 @@ SOURCE_BUILD = Path(__file__).resolve().parents[2] / ".build" / "debug" / "libca
 
 # The constants are canvas.h's, generated into _constants.py (scripts/gen-python-constants).
 from ._constants import *  # noqa: E402,F401,F403
-from ._constants import OK, ERR_CALLBACK, FLOW_ALIGN_CENTER, MODIFIER_SHIFT, Status, ZoomEvent
+from ._constants import OK, ERR_CALLBACK, FLOW_ALIGN_CENTER, GRAPH_DOWN, MODIFIER_SHIFT, Status, ZoomEvent
 from ._constants import MODIFIER_CTRL, MODIFIER_ALT, MODIFIER_META
 
 VERSION = __version__  # include/canvas.h's CANVAS_VERSION; tests/python/test_package.py checks it
@@ -180,6 +180,14 @@ class Cluster(Structure):
     _fields_ = [("bounds", Rect), ("count", c_uint64), ("id", c_uint64)]
 
 
+class TreeSettings(Structure):
+    _fields_ = [("direction", c_int), ("level_spacing", c_double), ("sibling_spacing", c_double)]
+
+
+class LayeredSettings(Structure):
+    _fields_ = [("direction", c_int), ("rank_spacing", c_double), ("node_spacing", c_double)]
+
+
 _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_abi_version": ([], c_uint),
     "canvas_version": ([], c_char_p),
@@ -191,6 +199,8 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_get_item_count": ([ENGINE_P], c_size_t),
     "canvas_set_layout_flow": ([ENGINE_P, c_double, c_double, c_int, c_double], c_int),
     "canvas_set_layout_grid": ([ENGINE_P, c_int64, c_double, c_double, Point], c_int),
+    "canvas_set_layout_tree": ([ENGINE_P, POINTER(TreeSettings)], c_int),
+    "canvas_set_layout_layered": ([ENGINE_P, POINTER(LayeredSettings)], c_int),
     "canvas_set_layout_custom": ([ENGINE_P, PLACE_FN, c_void_p], c_int),
     "canvas_set_layout_custom_items": ([ENGINE_P, PLACE_ITEMS_FN, c_void_p], c_int),
     "canvas_set_content_size": ([ENGINE_P, c_int, Size], c_int),
@@ -770,6 +780,21 @@ class Engine(EditingMixin, LinksMixin):
         alignment_point = _point(alignment, "alignment")
         status = self.lib.canvas_set_layout_grid(self.handle, columns, h_spacing, v_spacing, alignment_point)
         self._check(status, "canvas_set_layout_grid")
+
+    def set_tree(self, direction: int = GRAPH_DOWN, level_spacing: float = 40.0,
+                 sibling_spacing: float = 16.0) -> None:
+        """Selects the tidy tree over the links (``canvas_set_layout_tree``):
+        ``GRAPH_DOWN``, ``GRAPH_RIGHT`` or ``GRAPH_RADIAL``."""
+        settings = TreeSettings(fit(direction, "int", "direction"), level_spacing, sibling_spacing)
+        self._check(self.lib.canvas_set_layout_tree(self.handle, ctypes.byref(settings)), "canvas_set_layout_tree")
+
+    def set_layered(self, direction: int = GRAPH_DOWN, rank_spacing: float = 50.0,
+                    node_spacing: float = 20.0) -> None:
+        """Selects the layered layout over the links (``canvas_set_layout_layered``):
+        ``GRAPH_DOWN`` or ``GRAPH_RIGHT``."""
+        settings = LayeredSettings(fit(direction, "int", "direction"), rank_spacing, node_spacing)
+        self._check(self.lib.canvas_set_layout_layered(self.handle, ctypes.byref(settings)),
+                    "canvas_set_layout_layered")
 
     def set_layout(self, place: PlaceCallable) -> None:
         """Selects a layout written in Python: ``place(sizes, proposal) -> frames``.

@@ -35,6 +35,10 @@ show("flow", canvas.resolve{items = 7, item_size = {30, 20}, layout = canvas.flo
 show("grid", canvas.resolve{items = 10, item_size = {30, 20}, layout = canvas.grid{columns = 3, h_spacing = 2},
                             margins = {top = 1, leading = 2, bottom = 3, trailing = 4}})
 show("grid default", canvas.resolve{items = 10, item_size = {30, 20}, layout = "grid"})
+show("tree", canvas.resolve{items = 4, item_size = {30, 20}, layout = canvas.tree{direction = "right", sibling_spacing = 3}})
+show("layered", canvas.resolve{items = 4, item_size = {30, 20}, layout = canvas.layered{node_spacing = 5}})
+show("layered default", canvas.resolve{items = 2, item_size = {30, 20}, layout = "layered"})
+show("bad tree", (select(2, pcall(canvas.resolve, {items = 2, item_size = {1, 1}, layout = {kind = "tree", direction = "up"}})):match("^[^,]*")))
 show("ring", canvas.resolve{items = 12, item_size = {80, 80}, layout = ring, margins = 40})
 show("rtl fixed", canvas.resolve{items = 3, item_size = {10, 10}, direction = "rtl", content_size = {100, 50},
                                  content_anchor = "bottom_trailing"})

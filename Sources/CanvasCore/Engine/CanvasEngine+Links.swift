@@ -68,6 +68,7 @@ extension CanvasEngine {
         let link = links[position]
         guard let source = resolvedPosition(of: link.source), source < resolution.frames.count,
               let target = resolvedPosition(of: link.target), target < resolution.frames.count else { return nil }
+        if let bent = routeThroughBends(at: position, source: source, target: target) { return bent }
         return (router ?? linkRouter).route(link, from: resolution.frames[source], to: resolution.frames[target])
     }
 

@@ -108,6 +108,8 @@ public final class CanvasEngine {
     }
     /// The culling index over the links' routes, built when asked.
     var builtLinkCulling: LinkCulling?
+    /// The bends the layered layout last drew its links through, while it is the layout.
+    var layeredBends: LayeredBends?
 
     // Free layout, edits, tools, snapping, focus, undo (Editing/, CanvasEngine+Editing.swift)
     var editing = EditingState()
@@ -152,6 +154,7 @@ public final class CanvasEngine {
     /// Replaces the layout; its cache starts empty.
     public func setLayout<L: CanvasLayout>(_ newLayout: L) {
         layout = AnyCanvasLayout(newLayout)
+        layeredBends = nil
         leaveFreeLayout()
     }
 

@@ -1,25 +1,29 @@
 /// A layered (Sugiyama) layout over the links, for flow charts and
 /// dependency graphs, in the phases dagre and ELK run: cycles broken by
-/// reversing the links a depth-first walk meets backwards, ranks by longest
-/// path, long links split into bends on every rank they cross, crossings
-/// reduced by barycentre sweeps with adjacent swaps (the best order kept),
-/// then each rank placed as near the median of its neighbours as the
-/// spacing allows. Every link points down the direction after the cycles
-/// are broken; ranks are `rankSpacing` apart, items on a rank at least
-/// `nodeSpacing` apart.
+/// reversing the links a depth-first walk meets backwards; ranks from a
+/// feasible tight tree that keeps links short (``Ranker``); long links split
+/// into bends on every rank they cross; crossings reduced by barycentre
+/// sweeps (the best order kept), then adjacent swaps that each lower the
+/// total; then each rank placed as near the median of its neighbours as
+/// the spacing allows. Every link points down the direction after the
+/// cycles are broken; ranks are `rankSpacing` apart, items on a rank at
+/// least `nodeSpacing` apart.
 public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     public var direction: GraphDirection
     public var rankSpacing: Double
     public var nodeSpacing: Double
-    public var links: GraphLinks
+    /// The links the graph is drawn over; `nil` (as on a canvas) reads the
+    /// canvas's links, `LayoutItems.links`.
+    public var links: GraphLinks?
     /// Sweeps of the crossing reduction (a down and an up sweep each).
     public var sweeps: Int
-    /// Whether adjacent swaps refine each sweep; off gives barycentre sweeps
-    /// alone, the baseline the benchmark reports crossings beside.
+    /// Whether adjacent swaps refine the sweeps' best order; off gives
+    /// barycentre sweeps alone, the baseline the benchmark reports
+    /// crossings beside.
     public var transpose: Bool
 
     public init(direction: GraphDirection = .down, rankSpacing: Double = 50, nodeSpacing: Double = 20,
-                links: GraphLinks = GraphLinks(sources: [], targets: []), sweeps: Int = 8, transpose: Bool = true) {
+                links: GraphLinks? = nil, sweeps: Int = 8, transpose: Bool = true) {
         self.direction = direction
         self.rankSpacing = rankSpacing
         self.nodeSpacing = nodeSpacing
@@ -36,7 +40,7 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     /// between its ends, in link order of the valid links) and the number
     /// of crossings the order left.
     public func layout(_ items: LayoutItems) -> LayeredResult {
-        var graph = LayeredGraph(items: items, links: links.valid(count: items.count), horizontal: direction == .right)
+        var graph = LayeredGraph(items: items, links: (links ?? items.links).valid(count: items.count), horizontal: direction == .right)
         graph.breakCycles()
         graph.assignRanks()
         graph.splitLongLinks()
@@ -73,6 +77,10 @@ struct LayeredGraph {
     var position: [Int] = []
     var across: [Double] = []
     var crossings = 0
+    /// Each node's neighbours on the next rank and on the previous one
+    /// (set by `order`, once the long links are split).
+    var down = NodeLists()
+    var up = NodeLists()
 
     init(items: LayoutItems, links: [(Int, Int)], horizontal: Bool) {
         itemCount = items.count
@@ -113,34 +121,22 @@ struct LayeredGraph {
         for e in edges.indices where reversed[e] { edges[e] = (edges[e].to, edges[e].from) }
     }
 
-    /// Ranks by longest path from the sources, then each source pulled down
-    /// next to its nearest successor so it does not hang far above it.
+    /// Ranks that keep links short, as Gansner et al.'s first two steps
+    /// (dagre's "tight-tree" ranker): longest path from the sinks, then a
+    /// feasible tree grown over tight links, each component of tight links
+    /// shifted onto its nearest neighbour's rank, so it hangs no farther
+    /// than it must; then each item moved within its slack toward the side
+    /// with more links (a local step of the simplex), until none moves.
+    /// Every link spans at least one rank throughout; each connected group
+    /// starts at rank 0.
     mutating func assignRanks() {
-        let outgoing = adjacency(edges, count: itemCount)
-        var indegree = [Int](repeating: 0, count: itemCount)
-        for e in edges { indegree[e.to] += 1 }
-        var rank = [Int](repeating: 0, count: itemCount)
-        var queue = (0..<itemCount).filter { indegree[$0] == 0 }
-        var head = 0
-        var topological: [Int] = []
-        topological.reserveCapacity(itemCount)
-        while head < queue.count {
-            let v = queue[head]
-            head += 1
-            topological.append(v)
-            for e in outgoing[v] {
-                let w = edges[e].to
-                rank[w] = max(rank[w], rank[v] + 1)
-                indegree[w] -= 1
-                if indegree[w] == 0 { queue.append(w) }
-            }
-        }
-        var hasIncoming = [Bool](repeating: false, count: itemCount)
-        for e in edges { hasIncoming[e.to] = true }
-        for v in topological.reversed() where !hasIncoming[v] && !outgoing[v].isEmpty {
-            rank[v] = outgoing[v].map { rank[edges[$0].to] }.min()! - 1
-        }
-        self.rank = rank
+        let n = itemCount
+        var ranker = Ranker(edges: edges, count: n)
+        ranker.longestPath()
+        ranker.tightTrees()
+        ranker.balance()
+        ranker.normalize()
+        rank = ranker.rank
     }
 
     /// Splits each link spanning several ranks into a chain through one
@@ -171,25 +167,27 @@ struct LayeredGraph {
     }
 
     /// Orders every rank: first by a breadth-first walk, then barycentre
-    /// sweeps down and up (with adjacent swaps), keeping the best order seen.
+    /// sweeps down and up, keeping the best order seen, then (with
+    /// `transpose`) adjacent swaps from it.
     mutating func order(sweeps: Int, transpose: Bool) {
         let maxRank = rank.max() ?? 0
         layers = [[Int]](repeating: [], count: maxRank + 1)
-        let down = adjacency(edges, count: nodeCount)
-        let up = adjacency(edges.map { (from: $0.to, to: $0.from) }, count: nodeCount)
+        down = NodeLists(edges, count: nodeCount, upward: false)
+        up = NodeLists(edges, count: nodeCount, upward: true)
         var seen = [Bool](repeating: false, count: nodeCount)
-        for start in 0..<nodeCount where !seen[start] && (up[start].isEmpty || start >= itemCount) {
-            guard !seen[start] else { continue }
-            var queue = [start]
+        var queue: [Int] = []
+        for start in 0..<nodeCount where !seen[start] && (up.isEmpty(start) || start >= itemCount) {
+            queue.removeAll(keepingCapacity: true)
+            queue.append(start)
             seen[start] = true
             var head = 0
             while head < queue.count {
                 let v = queue[head]
                 head += 1
                 layers[rank[v]].append(v)
-                for e in down[v] where !seen[edges[e].to] {
-                    seen[edges[e].to] = true
-                    queue.append(edges[e].to)
+                for k in down.range(v) where !seen[down[k]] {
+                    seen[down[k]] = true
+                    queue.append(down[k])
                 }
             }
         }
@@ -199,25 +197,30 @@ struct LayeredGraph {
 
         var best = layers
         var bestCrossings = countCrossings()
-        let downNeighbours = down.map { $0.map { edges[$0].to } }
-        let upNeighbours = up.map { $0.map { edges[$0].to } }
-        for sweep in 0..<sweeps {
+        for sweep in 0..<sweeps where bestCrossings > 0 {
             let downward = sweep % 2 == 0
             let ranks = downward ? Array(1..<max(layers.count, 1)) : Array((0..<max(layers.count - 1, 0)).reversed())
-            let fixedSide = downward ? upNeighbours : downNeighbours
-            for r in ranks {
-                sortByBarycentre(r, neighbours: fixedSide)
-                if transpose { transposePass(r, neighbours: fixedSide) }
-            }
+            let fixedSide = downward ? up : down
+            for r in ranks { sortByBarycentre(r, neighbours: fixedSide) }
             let c = countCrossings()
             if c < bestCrossings {
                 bestCrossings = c
                 best = layers
             }
-            if bestCrossings == 0 { break }
         }
         layers = best
         reindex()
+        // Then adjacent swaps from the best order, each one counted against
+        // both neighbouring ranks, so every swap lowers the total and the
+        // result is never worse than the sweeps alone.
+        if transpose && bestCrossings > 0 {
+            for _ in 0..<8 {
+                var improved = false
+                for r in layers.indices { improved = transposePass(r) || improved }
+                if !improved { break }
+            }
+            bestCrossings = countCrossings()
+        }
         crossings = bestCrossings
     }
 
@@ -227,66 +230,81 @@ struct LayeredGraph {
 
     /// Sorts a rank by the mean position of each node's neighbours on the
     /// fixed rank; a node without any keeps its place.
-    mutating func sortByBarycentre(_ r: Int, neighbours: [[Int]]) {
+    mutating func sortByBarycentre(_ r: Int, neighbours: NodeLists) {
         let layer = layers[r]
         var keyed: [(key: Double, old: Int, node: Int)] = []
         keyed.reserveCapacity(layer.count)
         for (i, v) in layer.enumerated() {
-            let list = neighbours[v]
-            let key = list.isEmpty ? Double(i) : Double(list.reduce(0) { $0 + position[$1] }) / Double(list.count)
-            keyed.append((key, i, v))
+            let range = neighbours.range(v)
+            var sum = 0
+            for k in range { sum += position[neighbours[k]] }
+            keyed.append((range.isEmpty ? Double(i) : Double(sum) / Double(range.count), i, v))
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.old < $1.old }
-        layers[r] = keyed.map(\.node)
-        for (i, v) in layers[r].enumerated() { position[v] = i }
+        for (i, entry) in keyed.enumerated() {
+            layers[r][i] = entry.node
+            position[entry.node] = i
+        }
     }
 
     /// Swaps neighbours on a rank while a swap lowers the crossings with the
-    /// fixed rank (a few passes at most).
-    mutating func transposePass(_ r: Int, neighbours: [[Int]]) {
-        guard layers[r].count > 1 else { return }
+    /// ranks above and below (a few passes at most); whether any did.
+    mutating func transposePass(_ r: Int) -> Bool {
+        guard layers[r].count > 1 else { return false }
+        var any = false
         for _ in 0..<4 {
             var improved = false
             for i in 0..<(layers[r].count - 1) {
                 let u = layers[r][i], v = layers[r][i + 1]
-                if pairCrossings(neighbours[u], neighbours[v]) > pairCrossings(neighbours[v], neighbours[u]) {
+                let kept = pairCrossings(u, v, up) + pairCrossings(u, v, down)
+                if kept > 0 && kept > pairCrossings(v, u, up) + pairCrossings(v, u, down) {
                     layers[r].swapAt(i, i + 1)
                     position[u] = i + 1
                     position[v] = i
                     improved = true
                 }
             }
+            any = any || improved
             if !improved { break }
         }
+        return any
     }
 
     /// Crossings between the links of a node `left` and of the node right of
     /// it, counted on the positions of their neighbours.
-    func pairCrossings(_ left: [Int], _ right: [Int]) -> Int {
+    func pairCrossings(_ left: Int, _ right: Int, _ neighbours: NodeLists) -> Int {
         var count = 0
-        for a in left { for b in right where position[b] < position[a] { count += 1 } }
+        for a in neighbours.range(left) {
+            let pa = position[neighbours[a]]
+            for b in neighbours.range(right) where position[neighbours[b]] < pa { count += 1 }
+        }
         return count
     }
 
     /// Crossings between every pair of adjacent ranks: the inversions of the
-    /// links' lower ends when sorted by their upper ends (a Fenwick tree).
+    /// links' lower ends taken in the order of their upper ends (a Fenwick
+    /// tree), each node's lower ends sorted among themselves.
     func countCrossings() -> Int {
         var total = 0
-        var byRank = [[(Int, Int)]](repeating: [], count: layers.count)
-        for e in edges { byRank[rank[e.from]].append((position[e.from], position[e.to])) }
-        for r in byRank.indices where !byRank[r].isEmpty && r + 1 < layers.count {
-            let pairs = byRank[r].sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var tree = [Int](repeating: 0, count: (layers.map(\.count).max() ?? 0) + 1)
+        var lowers: [Int] = []
+        for r in layers.indices where r + 1 < layers.count {
             let size = layers[r + 1].count
-            var tree = [Int](repeating: 0, count: size + 1)
+            for i in 0...size { tree[i] = 0 }
             var inserted = 0
-            for (_, lower) in pairs {
-                // Links already in with a lower end to the right of this one cross it.
-                var i = lower + 1, atOrLeft = 0
-                while i > 0 { atOrLeft += tree[i]; i -= i & -i }
-                total += inserted - atOrLeft
-                i = lower + 1
-                while i <= size { tree[i] += 1; i += i & -i }
-                inserted += 1
+            for u in layers[r] {
+                lowers.removeAll(keepingCapacity: true)
+                for k in down.range(u) { lowers.append(position[down[k]]) }
+                if lowers.count > 1 { lowers.sort() }
+                for lower in lowers {
+                    // Links already in with a lower end to the right of this one cross it.
+                    var i = lower + 1, atOrLeft = 0
+                    while i > 0 { atOrLeft += tree[i]; i -= i & -i }
+                    total += inserted - atOrLeft
+                    i = lower + 1
+                    while i <= size { tree[i] += 1; i += i & -i }
+                    inserted += 1
+                }
             }
         }
         return total
@@ -305,46 +323,60 @@ struct LayeredGraph {
                 across[v] = x
             }
         }
-        let down = adjacency(edges, count: nodeCount).map { $0.map { edges[$0].to } }
-        let up = adjacency(edges.map { (from: $0.to, to: $0.from) }, count: nodeCount).map { $0.map { edges[$0].to } }
+        if down.start.isEmpty {
+            down = NodeLists(edges, count: nodeCount, upward: false)
+            up = NodeLists(edges, count: nodeCount, upward: true)
+        }
+        var scratch = FitScratch()
         for sweep in 0..<8 {
             let downward = sweep % 2 == 0
             let ranks = downward ? Array(layers.indices.dropFirst()) : Array(layers.indices.dropLast().reversed())
-            for r in ranks { fit(layers[r], toward: downward ? up : down, spacing: spacing) }
+            for r in ranks { fit(r, toward: downward ? up : down, spacing: spacing, scratch: &scratch) }
         }
     }
 
-    mutating func fit(_ layer: [Int], toward neighbours: [[Int]], spacing: Double) {
+    /// Buffers a rank's fit reuses, so the sweeps allocate once.
+    struct FitScratch {
+        var offset: [Double] = []
+        var xs: [Double] = []
+        var blocks: [(sum: Double, weight: Double, count: Int)] = []
+    }
+
+    mutating func fit(_ r: Int, toward neighbours: NodeLists, spacing: Double, scratch: inout FitScratch) {
+        let layer = layers[r]
         guard !layer.isEmpty else { return }
         // Offsets turn the spacing constraints into "non-decreasing" ones.
-        var offset = [Double](repeating: 0, count: layer.count)
+        scratch.offset.removeAll(keepingCapacity: true)
+        scratch.offset.append(0)
         for i in 1..<max(layer.count, 1) {
-            offset[i] = offset[i - 1] + (breadth[layer[i - 1]] + breadth[layer[i]]) / 2 + spacing
+            scratch.offset.append(scratch.offset[i - 1] + (breadth[layer[i - 1]] + breadth[layer[i]]) / 2 + spacing)
         }
-        var blocks: [(sum: Double, weight: Double, count: Int)] = []
+        scratch.blocks.removeAll(keepingCapacity: true)
         for (i, v) in layer.enumerated() {
-            var xs = neighbours[v].map { across[$0] }
+            scratch.xs.removeAll(keepingCapacity: true)
+            for k in neighbours.range(v) { scratch.xs.append(across[neighbours[k]]) }
             let desired: Double
-            if xs.isEmpty {
+            let xs = scratch.xs.count
+            if xs == 0 {
                 desired = across[v]
             } else {
-                xs.sort()
-                desired = xs.count % 2 == 1 ? xs[xs.count / 2] : (xs[xs.count / 2 - 1] + xs[xs.count / 2]) / 2
+                if xs > 1 { scratch.xs.sort() }
+                desired = xs % 2 == 1 ? scratch.xs[xs / 2] : (scratch.xs[xs / 2 - 1] + scratch.xs[xs / 2]) / 2
             }
-            let weight = v >= itemCount ? 4.0 : xs.isEmpty ? 0.25 : 1.0
-            blocks.append((weight * (desired - offset[i]), weight, 1))
-            while blocks.count > 1 {
-                let b = blocks[blocks.count - 1], a = blocks[blocks.count - 2]
+            let weight = v >= itemCount ? 4.0 : xs == 0 ? 0.25 : 1.0
+            scratch.blocks.append((weight * (desired - scratch.offset[i]), weight, 1))
+            while scratch.blocks.count > 1 {
+                let b = scratch.blocks[scratch.blocks.count - 1], a = scratch.blocks[scratch.blocks.count - 2]
                 if a.sum / a.weight <= b.sum / b.weight { break }
-                blocks.removeLast(2)
-                blocks.append((a.sum + b.sum, a.weight + b.weight, a.count + b.count))
+                scratch.blocks.removeLast(2)
+                scratch.blocks.append((a.sum + b.sum, a.weight + b.weight, a.count + b.count))
             }
         }
         var i = 0
-        for block in blocks {
+        for block in scratch.blocks {
             let value = block.sum / block.weight
             for _ in 0..<block.count {
-                across[layer[i]] = value + offset[i]
+                across[layer[i]] = value + scratch.offset[i]
                 i += 1
             }
         }
@@ -380,4 +412,30 @@ func adjacency(_ edges: [(from: Int, to: Int)], count: Int) -> [[Int]] {
     var lists = [[Int]](repeating: [], count: count)
     for (e, edge) in edges.enumerated() { lists[edge.from].append(e) }
     return lists
+}
+
+/// Each node's neighbours along the edges (or against them), as one flat
+/// list: the neighbours of v are `self[k]` for k in `range(v)`, in edge order.
+struct NodeLists {
+    var start: [Int32] = []
+    var list: [Int32] = []
+
+    init() {}
+
+    init(_ edges: [(from: Int, to: Int)], count: Int, upward: Bool) {
+        start = [Int32](repeating: 0, count: count + 1)
+        for e in edges { start[(upward ? e.to : e.from) + 1] += 1 }
+        for v in 0..<count { start[v + 1] += start[v] }
+        var fill = Array(start[0..<count])
+        list = [Int32](repeating: 0, count: edges.count)
+        for e in edges {
+            let (key, value) = upward ? (e.to, e.from) : (e.from, e.to)
+            list[Int(fill[key])] = Int32(truncatingIfNeeded: value)
+            fill[key] += 1
+        }
+    }
+
+    @inline(__always) func range(_ v: Int) -> Range<Int> { Int(start[v])..<Int(start[v + 1]) }
+    @inline(__always) func isEmpty(_ v: Int) -> Bool { start[v] == start[v + 1] }
+    @inline(__always) subscript(k: Int) -> Int { Int(list[k]) }
 }

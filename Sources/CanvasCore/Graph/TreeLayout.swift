@@ -11,6 +11,9 @@
 /// stands. Levels are `levelSpacing` apart, each as deep as its deepest item.
 /// Radial puts the levels on circles around the roots, the breadth turned
 /// into angle.
+///
+/// - Complexity: O(n + links), in flat arrays of 32-bit node numbers: no
+///   allocation per node and no recursion.
 public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     public enum Direction: Hashable, Sendable {
         case down, right, radial
@@ -19,245 +22,269 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     public var direction: Direction
     public var levelSpacing: Double
     public var siblingSpacing: Double
-    public var links: GraphLinks
+    /// The links the tree is drawn over; `nil` (as on a canvas) reads the
+    /// canvas's links, `LayoutItems.links`.
+    public var links: GraphLinks?
 
     public init(direction: Direction = .down, levelSpacing: Double = 40, siblingSpacing: Double = 16,
-                links: GraphLinks = GraphLinks(sources: [], targets: [])) {
+                links: GraphLinks? = nil) {
         self.direction = direction
         self.levelSpacing = levelSpacing
         self.siblingSpacing = siblingSpacing
         self.links = links
     }
 
-    public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
+    /// The most items a tree lays out: its node numbers are 32-bit.
+    public static let maximumCount = Int(Int32.max) - 2
+
+    public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
         let count = items.count
         guard count > 0 else { return [] }
+        guard count <= Self.maximumCount else {
+            throw CanvasError(.invalidArgument, "a tree of \(count) items is more than its \(Self.maximumCount)")
+        }
         let horizontal = direction == .right
-        var breadth = [Double](repeating: 0, count: count)
-        var depthExtent = [Double](repeating: 0, count: count)
-        for i in 0..<count {
-            let size = items.sizes[i]
-            breadth[i] = horizontal ? size.height : size.width
-            depthExtent[i] = horizontal ? size.width : size.height
+        return items.sizes.withUnsafeBufferPointer { sizes in
+            var forest = TidyForest(count: count, links: links ?? items.links, sizes: sizes, horizontal: horizontal)
+            let levelSpacing = max(levelSpacing, 0)
+            forest.walk(spacing: max(siblingSpacing, 0))
+            return forest.frames(sizes: sizes, direction: direction, levelSpacing: levelSpacing,
+                                 siblingSpacing: max(siblingSpacing, 0))
         }
-        let forest = Forest(count: count, links: links.valid(count: count), breadth: breadth)
-        var walk = TidyWalk(forest: forest, spacing: max(siblingSpacing, 0))
-        let byNode = walk.run()
-        let across = (0..<count).map { byNode[forest.node[$0]] }
-
-        // Each level as deep as its deepest item, levels `levelSpacing` apart.
-        var levelDepth: [Double] = []
-        for i in 0..<count {
-            let d = forest.depth[i]
-            while levelDepth.count <= d { levelDepth.append(0) }
-            levelDepth[d] = max(levelDepth[d], depthExtent[i])
-        }
-        var levelCentre = [Double](repeating: 0, count: levelDepth.count)
-        var top = 0.0
-        for d in levelDepth.indices {
-            levelCentre[d] = top + levelDepth[d] / 2
-            top += levelDepth[d] + max(levelSpacing, 0)
-        }
-
-        var frames = [Rect](repeating: .zero, count: count)
-        switch direction {
-        case .down, .right:
-            for i in 0..<count {
-                let size = items.sizes[i]
-                let a = across[i], c = levelCentre[forest.depth[i]]
-                frames[i] = horizontal
-                    ? Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
-                    : Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
-            }
-        case .radial:
-            // The breadth becomes a full turn (with one gap's room so the first
-            // and last subtrees do not meet); the root level sits at the centre.
-            var low = Double.infinity, high = -Double.infinity
-            for i in 0..<count {
-                low = min(low, across[i] - breadth[i] / 2)
-                high = max(high, across[i] + breadth[i] / 2)
-            }
-            let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
-            for i in 0..<count {
-                let size = items.sizes[i]
-                let angle = 2 * Double.pi * (across[i] - low) / span
-                let radius = levelCentre[forest.depth[i]] - levelCentre[0]
-                let (sine, cosine) = sinCos(angle)
-                frames[i] = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
-                                 width: size.width, height: size.height)
-            }
-        }
-        return frames
     }
 }
 
 /// The forest a tree layout walks, numbered breadth first from one virtual
-/// root over every real root (so a forest is one tree to the walk): a
-/// node's children are then consecutive numbers, siblings sit side by side
-/// in memory, and a level's contour runs through nearby nodes, which keeps a
-/// million-node walk in cache instead of chasing random ids.
-struct Forest {
-    let count: Int
-    /// Item position of each node (node 0, the virtual root, has none).
-    var item: [Int]
-    /// Each item's node.
-    var node: [Int]
-    var nodes: [TidyNode]
-    /// Each item's depth (roots 0).
-    var depth: [Int]
+/// root (node 0) over every real root, so a forest is one tree to the walk.
+/// A node's children are then consecutive numbers (`first[v]..<first[v + 1]`,
+/// since the children of consecutive nodes are numbered consecutively),
+/// siblings sit side by side in memory, a level is a run of numbers, and a
+/// contour runs through nearby nodes: a million-node walk stays in cache
+/// instead of chasing random ids. Buchheim's fields are one flat array each.
+struct TidyForest {
+    let nodeCount: Int
+    /// Item position of each node (node 0 has none: -1).
+    var item: [Int32]
+    var parent: [Int32]
+    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries.
+    var first: [Int32]
+    /// Where each level's run of nodes starts (level 0 holds the roots).
+    var levelStart: [Int32] = []
+    /// The deepest item of each level, along the levels.
+    var levelDepth: [Double] = []
+    var breadth: [Double]
+    var prelim: [Double]
+    var mod: [Double]
+    var shift: [Double]
+    var change: [Double]
+    var thread: [Int32]
+    var ancestor: [Int32]
 
-    init(count: Int, links: [(Int, Int)], breadth: [Double]) {
-        self.count = count
-        var parent = [Int](repeating: -1, count: count)
-        var kept: [(Int, Int)] = []
-        kept.reserveCapacity(links.count)
-        for (s, t) in links where parent[t] == -1 {
-            parent[t] = s
-            kept.append((s, t))
+    init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool) {
+        // The parent link of each item: its first valid link; the kept
+        // targets in link order, so children keep the order of their links.
+        var parentOf = [Int32](repeating: -1, count: count)
+        var kept = [Int32]()
+        kept.reserveCapacity(min(links.count, count))
+        var ordered = true  // every parent before its child: no cycle can form
+        parentOf.withUnsafeMutableBufferPointer { parentOf in
+            links.sources.withUnsafeBufferPointer { sources in
+                links.targets.withUnsafeBufferPointer { targets in
+                    for k in 0..<sources.count {
+                        let s = sources[k], t = targets[k]
+                        guard s != t, s >= 0, t >= 0, s < count, t < count, parentOf[t] == -1 else { continue }
+                        parentOf[t] = Int32(truncatingIfNeeded: s)
+                        kept.append(Int32(truncatingIfNeeded: t))
+                        if s > t { ordered = false }
+                    }
+                }
+            }
+            if !ordered { Self.breakCycles(parentOf) }
         }
-        // Cycles: walk up from every item; an item whose ancestors lead back to
-        // it loses its parent link (the first such item found, by position).
-        var state = [UInt8](repeating: 0, count: count)  // 0 unseen, 1 on the path, 2 settled
+
+        // Children in link order, by item (CSR).
+        var childStart = [Int32](repeating: 0, count: count + 1)
+        var children = [Int32](repeating: 0, count: kept.count)
+        var rootCount = 0
+        childStart.withUnsafeMutableBufferPointer { start in
+            parentOf.withUnsafeBufferPointer { parentOf in
+                for i in 0..<count {
+                    let p = Int(parentOf[i])
+                    if p >= 0 { start[p + 1] &+= 1 } else { rootCount += 1 }
+                }
+                for i in 0..<count { start[i + 1] &+= start[i] }
+                var fill = Array(start[0..<count])
+                fill.withUnsafeMutableBufferPointer { fill in
+                    children.withUnsafeMutableBufferPointer { children in
+                        for t in kept {
+                            let p = Int(parentOf[Int(t)])
+                            guard p >= 0 else { continue }  // lost its link to a cycle
+                            children[Int(fill[p])] = t
+                            fill[p] &+= 1
+                        }
+                    }
+                }
+            }
+        }
+
+        // Breadth first from the virtual root; each node's breadth (its side
+        // across the levels) gathered on the way, and each level's depth.
+        let nodeCount = count + 1
+        self.nodeCount = nodeCount
+        var item = [Int32](repeating: -1, count: nodeCount)
+        var parent = [Int32](repeating: -1, count: nodeCount)
+        var first = [Int32](repeating: Int32(nodeCount), count: nodeCount + 1)
+        var breadth = [Double](repeating: 0, count: nodeCount)
+        var levelStart: [Int32] = [1]
+        var levelDepth: [Double] = []
+        item.withUnsafeMutableBufferPointer { item in
+            parent.withUnsafeMutableBufferPointer { parent in
+                first.withUnsafeMutableBufferPointer { first in
+                    breadth.withUnsafeMutableBufferPointer { breadth in
+                        childStart.withUnsafeBufferPointer { childStart in
+                            children.withUnsafeBufferPointer { children in
+                                parentOf.withUnsafeBufferPointer { parentOf in
+                                    var next = 1
+                                    first[0] = 1
+                                    for i in 0..<count where parentOf[i] < 0 {
+                                        item[next] = Int32(truncatingIfNeeded: i)
+                                        parent[next] = 0
+                                        next += 1
+                                    }
+                                    var levelEnd = next, depth = 0.0
+                                    var v = 1
+                                    while v < next {
+                                        if v == levelEnd {
+                                            levelDepth.append(depth)
+                                            depth = 0
+                                            levelStart.append(Int32(truncatingIfNeeded: v))
+                                            levelEnd = next
+                                        }
+                                        let i = Int(item[v])
+                                        let size = sizes[i]
+                                        breadth[v] = horizontal ? size.height : size.width
+                                        depth = max(depth, horizontal ? size.width : size.height)
+                                        first[v] = Int32(truncatingIfNeeded: next)
+                                        let node = Int32(truncatingIfNeeded: v)
+                                        for k in Int(childStart[i])..<Int(childStart[i + 1]) {
+                                            item[next] = children[k]
+                                            parent[next] = node
+                                            next += 1
+                                        }
+                                        v += 1
+                                    }
+                                    levelDepth.append(depth)
+                                    first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        levelStart.append(Int32(truncatingIfNeeded: nodeCount))
+        self.item = item
+        self.parent = parent
+        self.first = first
+        self.breadth = breadth
+        self.levelStart = levelStart
+        self.levelDepth = levelDepth
+        prelim = [Double](repeating: 0, count: nodeCount)
+        mod = prelim
+        shift = prelim
+        change = prelim
+        thread = [Int32](repeating: -1, count: nodeCount)
+        ancestor = [Int32](unsafeUninitializedCapacity: nodeCount) { buffer, initialized in
+            for v in 0..<nodeCount { buffer[v] = Int32(truncatingIfNeeded: v) }
+            initialized = nodeCount
+        }
+    }
+
+    /// Walks up from every item; an item whose ancestors lead back to it
+    /// loses its parent link (the first such item found, by position).
+    static func breakCycles(_ parent: UnsafeMutableBufferPointer<Int32>) {
+        var state = [UInt8](repeating: 0, count: parent.count)  // 0 unseen, 1 on the path, 2 settled
         var path: [Int] = []
-        for start in 0..<count where state[start] == 0 {
+        for start in 0..<parent.count where state[start] == 0 {
             var v = start
             while v != -1 && state[v] == 0 {
                 state[v] = 1
                 path.append(v)
-                v = parent[v]
+                v = Int(parent[v])
             }
             if v != -1 && state[v] == 1 { parent[v] = -1 }  // v closes a cycle: make it a root
             for u in path { state[u] = 2 }
             path.removeAll(keepingCapacity: true)
         }
-        // Children in link order, as item positions (CSR); roots in position order.
-        var childStart = [Int](repeating: 0, count: count + 1)
-        for i in 0..<count where parent[i] != -1 { childStart[parent[i] + 1] += 1 }
-        for v in 0..<count { childStart[v + 1] += childStart[v] }
-        var fill = childStart
-        var children = [Int](repeating: 0, count: childStart[count])
-        for (s, t) in kept where parent[t] == s {
-            children[fill[s]] = t
-            fill[s] += 1
-            parent[t] = -2 - s  // placed once, even if the same link repeats
-        }
-        for i in 0..<count where parent[i] < -1 { parent[i] = -2 - parent[i] }
-
-        // Breadth first from the virtual root.
-        var item = [Int](repeating: -1, count: count + 1)
-        var node = [Int](repeating: 0, count: count)
-        var nodes = [TidyNode](repeating: TidyNode(), count: count + 1)
-        var depth = [Int](repeating: 0, count: count)
-        var next = 1
-        nodes[0].first = 1
-        for i in 0..<count where parent[i] == -1 {
-            item[next] = i
-            node[i] = next
-            nodes[next].parent = 0
-            next += 1
-        }
-        nodes[0].end = next
-        var head = 1
-        while head < next {
-            let v = head
-            head += 1
-            let i = item[v]
-            nodes[v].breadth = breadth[i]
-            nodes[v].first = next
-            for k in childStart[i]..<childStart[i + 1] {
-                let c = children[k]
-                item[next] = c
-                node[c] = next
-                depth[c] = depth[i] + 1
-                nodes[next].parent = v
-                next += 1
-            }
-            nodes[v].end = next
-        }
-        for v in nodes.indices { nodes[v].ancestor = v }
-        self.item = item
-        self.node = node
-        self.nodes = nodes
-        self.depth = depth
-    }
-}
-
-/// One node of the walk: Buchheim's fields and the tree's shape.
-struct TidyNode {
-    var prelim = 0.0
-    var mod = 0.0
-    var shift = 0.0
-    var change = 0.0
-    var breadth = 0.0
-    var thread = -1
-    var ancestor = 0
-    var parent = -1
-    /// The node's children are the numbers first..<end.
-    var first = 0
-    var end = 0
-}
-
-/// Buchheim's two walks over a breadth-first ``Forest``, without recursion:
-/// deeper nodes are finished first (any order among disjoint subtrees gives
-/// the recursive walk's result), then the modifiers are summed downward.
-struct TidyWalk {
-    var nodes: [TidyNode]
-    let spacing: Double
-
-    init(forest: Forest, spacing: Double) {
-        nodes = forest.nodes
-        self.spacing = spacing
     }
 
-    /// Every node's position across the levels (its centre), by node number.
-    mutating func run() -> [Double] {
-        let spacing = self.spacing
-        return nodes.withUnsafeMutableBufferPointer { n in
-            // The centre-to-centre distance two neighbours at one level keep.
-            func distance(_ a: Int, _ b: Int) -> Double {
-                (n[a].breadth + n[b].breadth) / 2 + (n[a].parent == n[b].parent ? spacing : 2 * spacing)
+    /// Buchheim's two walks, without recursion: deeper nodes are finished
+    /// first (any order among disjoint subtrees gives the recursive walk's
+    /// result), then the modifiers are summed downward. Leaves each node's
+    /// centre across the levels in `prelim`.
+    mutating func walk(spacing: Double) {
+        let nodeCount = self.nodeCount
+        withBuffers { f in
+            // The centre-to-centre distance two neighbours at one level keep:
+            // siblings `spacing` apart, cousins twice that. The first walk
+            // places siblings; the contours apportion compares are always
+            // in different subtrees of siblings, so cousins.
+            let cousins = 2 * spacing
+            @inline(__always) func siblingDistance(_ a: Int, _ b: Int) -> Double {
+                (f.breadth[a] + f.breadth[b]) * 0.5 + spacing
             }
-            func nextLeft(_ v: Int) -> Int { n[v].first < n[v].end ? n[v].first : n[v].thread }
-            func nextRight(_ v: Int) -> Int { n[v].first < n[v].end ? n[v].end - 1 : n[v].thread }
-            func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
-                let subtrees = Double(wp - wm)  // siblings are consecutive numbers
-                n[wp].change -= amount / subtrees
-                n[wp].shift += amount
-                n[wm].change += amount / subtrees
-                n[wp].prelim += amount
-                n[wp].mod += amount
+            @inline(__always) func cousinDistance(_ a: Int, _ b: Int) -> Double {
+                (f.breadth[a] + f.breadth[b]) * 0.5 + cousins
             }
-            func apportion(_ v: Int, _ defaultAncestor: Int) -> Int {
+            @inline(__always) func nextLeft(_ v: Int) -> Int {
+                let c = f.first[v]
+                return Int(c < f.first[v + 1] ? c : f.thread[v])
+            }
+            @inline(__always) func nextRight(_ v: Int) -> Int {
+                let e = f.first[v + 1]
+                return Int(f.first[v] < e ? e - 1 : f.thread[v])
+            }
+            @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
+                let perSubtree = amount / Double(wp - wm)  // siblings are consecutive numbers
+                f.change[wp] -= perSubtree
+                f.shift[wp] += amount
+                f.change[wm] += perSubtree
+                f.prelim[wp] += amount
+                f.mod[wp] += amount
+            }
+            func apportion(_ v: Int, _ leftmost: Int, _ defaultAncestor: Int) -> Int {
                 var defaultAncestor = defaultAncestor
-                let p = n[v].parent
-                guard v > n[p].first else { return defaultAncestor }
-                var vip = v, vop = v, vim = v - 1, vom = n[p].first
-                var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
-                while nextRight(vim) != -1 && nextLeft(vip) != -1 {
-                    vim = nextRight(vim)
-                    vip = nextLeft(vip)
+                let p = Int(f.parent[v])
+                var vip = v, vop = v, vim = v - 1, vom = leftmost
+                var sip = f.mod[vip], sop = f.mod[vop], sim = f.mod[vim], som = f.mod[vom]
+                var nextVim = nextRight(vim), nextVip = nextLeft(vip)
+                while nextVim != -1 && nextVip != -1 {
+                    vim = nextVim
+                    vip = nextVip
                     vom = nextLeft(vom)
                     vop = nextRight(vop)
-                    n[vop].ancestor = v
-                    let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + distance(vim, vip)
+                    f.ancestor[vop] = Int32(truncatingIfNeeded: v)
+                    let gap = f.prelim[vim] + sim - (f.prelim[vip] + sip) + cousinDistance(vim, vip)
                     if gap > 0 {
-                        let a = n[n[vim].ancestor].parent == p ? n[vim].ancestor : defaultAncestor
-                        moveSubtree(a, v, gap)
+                        let a = Int(f.ancestor[vim])
+                        moveSubtree(Int(f.parent[a]) == p ? a : defaultAncestor, v, gap)
                         sip += gap
                         sop += gap
                     }
-                    sim += n[vim].mod
-                    sip += n[vip].mod
-                    som += n[vom].mod
-                    sop += n[vop].mod
+                    sim += f.mod[vim]
+                    sip += f.mod[vip]
+                    som += f.mod[vom]
+                    sop += f.mod[vop]
+                    nextVim = nextRight(vim)
+                    nextVip = nextLeft(vip)
                 }
-                if nextRight(vim) != -1 && nextRight(vop) == -1 {
-                    n[vop].thread = nextRight(vim)
-                    n[vop].mod += sim - sop
+                if nextVim != -1 && nextRight(vop) == -1 {
+                    f.thread[vop] = Int32(truncatingIfNeeded: nextVim)
+                    f.mod[vop] += sim - sop
                 }
-                if nextLeft(vip) != -1 && nextLeft(vom) == -1 {
-                    n[vom].thread = nextLeft(vip)
-                    n[vom].mod += sip - som
+                if nextVip != -1 && nextLeft(vom) == -1 {
+                    f.thread[vom] = Int32(truncatingIfNeeded: nextVip)
+                    f.mod[vom] += sip - som
                     defaultAncestor = v
                 }
                 return defaultAncestor
@@ -265,36 +292,119 @@ struct TidyWalk {
 
             // First walk. A node's midpoint over its children is kept in
             // `prelim` until its parent places it beside its left sibling.
-            for p in (0..<n.count).reversed() where n[p].first < n[p].end {
-                var defaultAncestor = n[p].first
-                for w in n[p].first..<n[p].end {
-                    let midpoint = n[w].prelim
-                    if w > n[p].first {
-                        n[w].prelim = n[w - 1].prelim + distance(w - 1, w)
-                        n[w].mod = n[w].prelim - midpoint
+            var p = nodeCount - 1
+            while p >= 0 {
+                let start = Int(f.first[p]), end = Int(f.first[p + 1])
+                if start < end {
+                    var defaultAncestor = start
+                    for w in (start + 1)..<end {
+                        let midpoint = f.prelim[w]
+                        let placed = f.prelim[w - 1] + siblingDistance(w - 1, w)
+                        f.prelim[w] = placed
+                        f.mod[w] = placed - midpoint
+                        defaultAncestor = apportion(w, start, defaultAncestor)
                     }
-                    defaultAncestor = apportion(w, defaultAncestor)
+                    // Execute the shifts the apportioning left, right to left.
+                    var total = 0.0, rate = 0.0
+                    var w = end - 1
+                    while w >= start {
+                        f.prelim[w] += total
+                        f.mod[w] += total
+                        rate += f.change[w]
+                        total += f.shift[w] + rate
+                        w -= 1
+                    }
+                    f.prelim[p] = (f.prelim[start] + f.prelim[end - 1]) * 0.5
                 }
-                // Execute the shifts the apportioning left, right to left.
-                var total = 0.0, rate = 0.0
-                for w in (n[p].first..<n[p].end).reversed() {
-                    n[w].prelim += total
-                    n[w].mod += total
-                    rate += n[w].change
-                    total += n[w].shift + rate
-                }
-                n[p].prelim = (n[n[p].first].prelim + n[n[p].end - 1].prelim) / 2
+                p -= 1
             }
             // Second walk: parents come before children, so one pass sums the
             // modifiers (kept in `shift`, which the first walk no longer needs).
-            var x = [Double](repeating: 0, count: n.count)
-            n[0].shift = -n[0].prelim
-            for v in 0..<n.count {
-                x[v] = n[v].prelim + n[v].shift
-                let below = n[v].shift + n[v].mod
-                for c in n[v].first..<n[v].end { n[c].shift = below }
+            f.shift[0] = -f.prelim[0]
+            for v in 0..<nodeCount {
+                let below = f.shift[v] + f.mod[v]
+                f.prelim[v] += f.shift[v]
+                for c in Int(f.first[v])..<Int(f.first[v + 1]) { f.shift[c] = below }
             }
-            return x
+        }
+    }
+
+    /// The flat arrays as buffers, for the walks' inner loops.
+    struct Buffers {
+        var parent, first, thread, ancestor: UnsafeMutableBufferPointer<Int32>
+        var breadth, prelim, mod, shift, change: UnsafeMutableBufferPointer<Double>
+    }
+
+    mutating func withBuffers<R>(_ body: (Buffers) -> R) -> R {
+        parent.withUnsafeMutableBufferPointer { parent in
+            first.withUnsafeMutableBufferPointer { first in
+                thread.withUnsafeMutableBufferPointer { thread in
+                    ancestor.withUnsafeMutableBufferPointer { ancestor in
+                        breadth.withUnsafeMutableBufferPointer { breadth in
+                            prelim.withUnsafeMutableBufferPointer { prelim in
+                                mod.withUnsafeMutableBufferPointer { mod in
+                                    shift.withUnsafeMutableBufferPointer { shift in
+                                        change.withUnsafeMutableBufferPointer { change in
+                                            body(Buffers(parent: parent, first: first, thread: thread, ancestor: ancestor,
+                                                         breadth: breadth, prelim: prelim, mod: mod, shift: shift,
+                                                         change: change))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The items' frames, in item order, from the walked positions.
+    func frames(sizes: UnsafeBufferPointer<Size>, direction: TreeLayout.Direction, levelSpacing: Double,
+                siblingSpacing: Double) -> [Rect] {
+        let count = nodeCount - 1
+        // Each level as deep as its deepest item, levels `levelSpacing` apart.
+        var levelCentre = [Double](repeating: 0, count: levelDepth.count)
+        var top = 0.0
+        for d in levelDepth.indices {
+            levelCentre[d] = top + levelDepth[d] / 2
+            top += levelDepth[d] + levelSpacing
+        }
+        // Radial: the breadth becomes a full turn (with one gap's room so the
+        // first and last subtrees do not meet); the root level at the centre.
+        var low = Double.infinity, high = -Double.infinity
+        if direction == .radial {
+            for v in 1..<nodeCount {
+                low = min(low, prelim[v] - breadth[v] / 2)
+                high = max(high, prelim[v] + breadth[v] / 2)
+            }
+        }
+        let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
+        return [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
+            item.withUnsafeBufferPointer { item in
+                prelim.withUnsafeBufferPointer { across in
+                    for level in 0..<levelDepth.count {
+                        let c = levelCentre[level], radius = c - levelCentre[0]
+                        for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
+                            let i = Int(item[v])
+                            let size = sizes[i], a = across[v]
+                            let frame: Rect
+                            switch direction {
+                            case .down:
+                                frame = Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
+                            case .right:
+                                frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
+                            case .radial:
+                                let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
+                                frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
+                                             width: size.width, height: size.height)
+                            }
+                            (frames.baseAddress! + i).initialize(to: frame)
+                        }
+                    }
+                }
+            }
+            initialized = count
         }
     }
 }

@@ -1,0 +1,108 @@
+// The graph layouts' bench: the tidy tree of a million nodes through the
+// resolve pipeline beside the flow layout's pipeline over the same million
+// sizes, and the layered layout of 10,000 nodes and 15,000 links with its
+// crossings beside a barycentre-only baseline (no transpose) and the count
+// the first order left.
+//
+// Usage: canvas-bench graph [runs] [only]   (only: tree | flow | layered |
+// layered-baseline, to run one phase once under callgrind).
+
+import CanvasCore
+import Glibc
+
+/// A random recursive tree with mixed sizes: node i hangs under a node a
+/// short way before it (a geometric reach, as trees grown by appending
+/// children have), a tenth of the time under any earlier node.
+func benchTree(count: Int, seed: UInt64) -> (sizes: [Size], links: GraphLinks) {
+    var rng = SplitMix64(state: seed)
+    let sizes = (0..<count).map { _ in Size(width: rng.uniform(20, 120), height: rng.uniform(16, 48)) }
+    var sources: [Int] = [], targets: [Int] = []
+    sources.reserveCapacity(count)
+    targets.reserveCapacity(count)
+    for i in 1..<max(count, 1) {
+        let far = rng.next() % 10 == 0
+        let reach = far ? i : min(i, 1 + Int(rng.next() % 64))
+        sources.append(i - 1 - Int(rng.next() % UInt64(reach)))
+        targets.append(i)
+    }
+    return (sizes, GraphLinks(sources: sources, targets: targets))
+}
+
+/// A flow chart's shape at scale: each link runs from a node to one a short
+/// way after it in the list (1–40 on), one in twenty back to an earlier one
+/// (a loop), over mixed card sizes.
+func benchDag(nodes: Int, links: Int, seed: UInt64) -> (sizes: [Size], links: GraphLinks) {
+    var rng = SplitMix64(state: seed)
+    let sizes = (0..<nodes).map { _ in Size(width: rng.uniform(40, 160), height: rng.uniform(20, 60)) }
+    var sources: [Int] = [], targets: [Int] = []
+    for _ in 0..<links {
+        let s = Int(rng.next() % UInt64(nodes))
+        let step = 1 + Int(rng.next() % 40)
+        let back = rng.next() % 20 == 0
+        let t = back ? max(0, s - step) : min(nodes - 1, s + step)
+        sources.append(s)
+        targets.append(t)
+    }
+    return (sizes, GraphLinks(sources: sources, targets: targets))
+}
+
+func runGraphBench(runs: Int, only: String?) {
+    let count = 1_000_000
+    let tree = benchTree(count: count, seed: 24)
+    let sizes = ItemSizes(tree.sizes)
+    let options = ResolveOptions()
+    let treeLayout = AnyCanvasLayout(TreeLayout(levelSpacing: 40, siblingSpacing: 16, links: tree.links))
+    let flowLayout = AnyCanvasLayout(FlowLayout(horizontalSpacing: 8, verticalSpacing: 8))
+    let dag = benchDag(nodes: 10_000, links: 15_000, seed: 24)
+    let dagItems = LayoutItems(sizes: dag.sizes)
+
+    func timeResolve(_ layout: AnyCanvasLayout) -> Double {
+        let start = now()
+        let resolution = try! Resolver.resolve(sizes: sizes, layout: layout, options: options)
+        let elapsed = now() - start
+        precondition(resolution.frames.count == count)
+        return elapsed
+    }
+    if let only {
+        switch only {
+        case "tree": _ = timeResolve(treeLayout)
+        case "flow": _ = timeResolve(flowLayout)
+        case "layered": print(LayeredLayout(links: dag.links).layout(dagItems).crossings)
+        case "layered-baseline": print(LayeredLayout(links: dag.links, transpose: false).layout(dagItems).crossings)
+        default: print("unknown phase \(only)")
+        }
+        return
+    }
+
+    var treeTimes: [Double] = [], flowTimes: [Double] = []
+    for _ in 0..<runs {
+        flowTimes.append(timeResolve(flowLayout))
+        treeTimes.append(timeResolve(treeLayout))
+    }
+    print("Graph layouts; medians of \(runs) runs")
+    print("")
+    print("| pipeline, 1,000,000 items | ms | × flow |")
+    print("|---|---:|---:|")
+    let flow = median(flowTimes), treeTime = median(treeTimes)
+    print("| flow (resolve) | \(fixed(flow * 1e3, 1)) | 1.0 |")
+    print("| tidy tree (resolve) | \(fixed(treeTime * 1e3, 1)) | \(fixed(treeTime / flow, 2)) |")
+    print("")
+
+    var layeredTimes: [Double] = [], baselineTimes: [Double] = []
+    var full = LayeredLayout(links: dag.links).layout(dagItems), baseline = full
+    for _ in 0..<runs {
+        var start = now()
+        full = LayeredLayout(links: dag.links).layout(dagItems)
+        layeredTimes.append(now() - start)
+        start = now()
+        baseline = LayeredLayout(links: dag.links, transpose: false).layout(dagItems)
+        baselineTimes.append(now() - start)
+    }
+    let first = LayeredLayout(links: dag.links, sweeps: 0, transpose: false).layout(dagItems)
+    func bends(_ result: LayeredResult) -> Int { result.bends.reduce(0) { $0 + $1.count } }
+    print("| layered, 10,000 nodes, 15,000 links | ms | crossings | bends |")
+    print("|---|---:|---:|---:|")
+    print("| first order (no sweeps) | – | \(first.crossings) | \(bends(first)) |")
+    print("| barycentre sweeps only | \(fixed(median(baselineTimes) * 1e3, 1)) | \(baseline.crossings) | \(bends(baseline)) |")
+    print("| barycentre sweeps + transpose (default) | \(fixed(median(layeredTimes) * 1e3, 1)) | \(full.crossings) | \(bends(full)) |")
+}
