@@ -31,8 +31,12 @@ class CanvasError(Exception):
             self.status = status  # type: ignore[assignment]
         self.message = message
         self.function = function
-        name = f"CANVAS_{self.status.name}" if isinstance(self.status, Status) else f"status {status}"
-        super().__init__(f"{function}: {name}: {message}")
+        # Said in Python's words: the call without its C prefix, then the engine's
+        # message (the kind is the exception's class; .status and .function keep the C side).
+        call = function[len("canvas_"):] if function.startswith("canvas_") else function
+        known = isinstance(self.status, Status)
+        text = message if known else f"status {status}: {message}"
+        super().__init__(f"{call}: {text}" if call else text)
 
     def __reduce__(self) -> "tuple[Any, tuple[int, str, str]]":  # pickle: rebuild from the three fields
         return (CanvasError, (int(self.status), self.message, self.function))
