@@ -1,7 +1,7 @@
 /// A layered (Sugiyama) layout over the links, for flow charts and
 /// dependency graphs, in the phases dagre and ELK run: cycles broken by
 /// reversing the links a depth-first walk meets backwards; ranks from a
-/// feasible tight tree that keeps links short (``Ranker``); long links split
+/// feasible tight tree that keeps links short (`Ranker` in LayeredRanks.swift); long links split
 /// into bends on every rank they cross; crossings reduced by barycentre
 /// sweeps (the best order kept), then adjacent swaps that each lower the
 /// total; then each rank placed as near the median of its neighbours as
