@@ -127,6 +127,19 @@ struct HitClustersTests {
             if let first = clusters.first, case .cluster(let hit) = engine.hit(at: Point(x: first.bounds.midX, y: first.bounds.midY)) {
                 #expect(hit.selected == bruteSelected(engine, hit))
             }
+            // Read again after moves of selected items (each publishes): the counts follow, not a stale read.
+            for id in engine.selection.prefix(20) {
+                try engine.move(id, to: Point(x: random.uniform(0, 8000), y: random.uniform(0, 6000)))
+            }
+            for cluster in engine.publishedClusters { #expect(cluster.selected == bruteSelected(engine, cluster)) }
+            // A failed transaction leaves the published update and the counts as they were.
+            let before = engine.publishedClusters
+            _ = try? engine.transaction { () throws(CanvasError) in
+                for id in engine.selection.prefix(20) { try engine.move(id, to: Point(x: 10, y: 10)) }
+                _ = engine.publishedClusters
+                throw CanvasError(.invalidArgument, "rolled back")
+            }
+            #expect(engine.publishedClusters == before)
         }
     }
 }
