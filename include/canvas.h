@@ -890,12 +890,15 @@ canvas_status canvas_query(const canvas_engine *engine, canvas_rect rect, uint64
 ** whose frame strictly meets the square of 4 screen points on each side of
 ** the point (an edge less than 4 points away: thin items can be picked).
 ** *found_out is 1 and *id_out its id, or *found_out is 0.
+** With level of detail on (canvas_set_lod), only what the last published
+** update draws takes part: over a published cluster *found_out is 0, never
+** an item drawn inside it (canvas_hit_test_detail tells the cluster).
 **
 ** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
 **
 ** Lua: c:hit_test
 ** Python: Engine.hit_test
-** Swift: CanvasEngine.item(at:)
+** Swift: CanvasEngine.hitTest(at:)
 */
 canvas_status canvas_hit_test(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 
@@ -1930,6 +1933,68 @@ canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
 ** Swift: VisibleUpdate.clusters
 */
 canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** How many of each published cluster's items are selected, in
+** canvas_copy_clusters' order (out[i] for its cluster i): the selected small
+** items whose centre lies in the cluster's cell. Counted as the selection is
+** now, when read (a selection change publishes nothing), in O(clusters +
+** selected items). Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:clusters() (selected=)
+** Python: Engine.clusters() (the seventh field)
+** Swift: CanvasEngine.publishedClusters
+*/
+canvas_status canvas_copy_cluster_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** How many of each cluster's items are selected, for the clusters
+** canvas_query_lod gives with the same rect, min_size and cell, in its order
+** (out[i] for its cluster i); counted as in canvas_copy_cluster_selection.
+** Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_NON_FINITE (rect, min_size
+** or cell NaN or infinite), CANVAS_ERR_INVALID_ARGUMENT (as
+** canvas_query_lod), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:visible_lod{min_size=, cell=} (selected=)
+** Python: Engine.visible_lod (the seventh field)
+** Swift: CanvasEngine.levelOfDetail(in:minSize:cell:)
+*/
+canvas_status canvas_query_lod_selection(canvas_engine *engine, canvas_rect rect, double min_size, double cell,
+                                         uint64_t *out, size_t capacity, size_t *count_out);
+
+/* What a press at a point takes (canvas_hit_test_detail). */
+typedef int canvas_hit_kind;
+enum {
+    CANVAS_HIT_NONE = 0,
+    CANVAS_HIT_ITEM = 1,     /* an item drawn on its own */
+    CANVAS_HIT_CLUSTER = 2,  /* a published cluster */
+};
+
+/*
+** METHOD: canvas_engine
+** canvas_hit_test's rule, telling a cluster too. Without level of detail
+** (or before anything is published) every item takes part. With it on, only
+** what the last published update draws: first its items shown one by one
+** (topmost first, then within 4 screen points), then its clusters by the
+** same rule (the last in row-major order first), never an item drawn inside
+** a cluster; a press there with the select tool starts a marquee.
+** *kind_out is CANVAS_HIT_ITEM with *id_out the item's id;
+** CANVAS_HIT_CLUSTER with *id_out the cluster's id, *cluster_out the
+** cluster and *selected_out how many of its items are selected (as
+** canvas_copy_cluster_selection counts); or CANVAS_HIT_NONE. What the kind
+** does not name is left as it was.
+**
+** Errors: CANVAS_ERR_NULL (an out pointer), CANVAS_ERR_NON_FINITE.
+** Lua: c:hit_test (nil, {id=, x=, y=, width=, height=, count=, selected=} over a cluster)
+** Python: Engine.hit_test_detail
+** Swift: CanvasEngine.hit(at:)
+*/
+canvas_status canvas_hit_test_detail(const canvas_engine *engine, canvas_point point, canvas_hit_kind *kind_out,
+                                     uint64_t *id_out, canvas_cluster *cluster_out, uint64_t *selected_out);
 
 /* What the viewport is doing. */
 typedef int canvas_motion_phase;

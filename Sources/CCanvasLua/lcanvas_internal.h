@@ -173,6 +173,8 @@ void lcanvas_open_motion_methods(lua_State *L);
 void lcanvas_read_lod(lua_State *L, int table, const char *where, double *min_size, double *cell);
 void lcanvas_push_lod(lua_State *L, lcanvas *canvas, int state, double min_size, double cell);
 void lcanvas_push_clusters(lua_State *L, lcanvas *canvas, int state);  /* the published ones */
+/* {x=, y=, width=, height=, count=, id=, selected=} */
+void lcanvas_push_cluster(lua_State *L, int state, const canvas_cluster *cluster, uint64_t selected);
 void lcanvas_open_lod_methods(lua_State *L);
 
 /* lids.c: script ids <-> engine ids; `state` is the canvas's user value. */

@@ -4,7 +4,7 @@
 **     local c = canvas.new{items = 40, item_size = {80, 60}, viewport = {width = 300, height = 200}}
 **     c:scroll_to(17, "top_leading")      -- an update {visible=, appeared=, disappeared=}, or nil
 **     c:page("down")                      -- true when it moved
-**     c:hit_test(20, 20)                  -- the id under a content point, or nil
+**     c:hit_test(20, 20)                  -- the id under a content point, or nil (nil, cluster over a cluster)
 **     c:set_zoom(2); c:select(40, 30)     -- zoom and selection, as a host would drive them
 **     c:result()                          -- what canvas.resolve would return now
 **
@@ -271,17 +271,25 @@ static int m_page(lua_State *L) {
     return 1;
 }
 
-/* c:hit_test(x, y) -> the id at a content point (the last in data order), or nil. */
+/* c:hit_test(x, y) -> the id at a content point by the one hit rule, or nil;
+   over a published cluster nil and the cluster {id=, x=, y=, width=,
+   height=, count=, selected=} (canvas_hit_test_detail). */
 static int m_hit_test(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
     canvas_point point = {lcanvas_finite_arg(L, 2), lcanvas_finite_arg(L, 3)};
     int state = lcanvas_push_state(L);
-    uint64_t id = 0;
-    int found = 0;
-    lcanvas_check_status(L, canvas, canvas_hit_test(canvas->engine, point, &id, &found));
-    if (found) lcanvas_push_script_id(L, state, id);
-    else lua_pushnil(L);
-    return 1;
+    canvas_hit_kind kind = CANVAS_HIT_NONE;
+    uint64_t id = 0, selected = 0;
+    canvas_cluster cluster = {{0, 0, 0, 0}, 0, 0};
+    lcanvas_check_status(L, canvas, canvas_hit_test_detail(canvas->engine, point, &kind, &id, &cluster, &selected));
+    if (kind == CANVAS_HIT_ITEM) {
+        lcanvas_push_script_id(L, state, id);
+        return 1;
+    }
+    lua_pushnil(L);
+    if (kind != CANVAS_HIT_CLUSTER) return 1;
+    lcanvas_push_cluster(L, state, &cluster, selected);
+    return 2;
 }
 
 /* c:visible() -> the ids of the last published update. */

@@ -17,7 +17,7 @@
 ** "y1":…, "x2":…, "y2":…, "kind":…}, …] and, when an item is focused,
 ** "focus": id, last (tests/lua/check_json.py checks the order). With lod
 ** = {min_size=, cell=}, "visible" holds the items shown one by one and
-** "clusters": [{"x":…, "y":…, "width":…, "height":…, "count":…, "id":…}, …]
+** "clusters": [{"x":…, "y":…, "width":…, "height":…, "count":…, "id":…, "selected":…}, …]
 ** (row-major, see canvas_query_lod) follows it.
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
@@ -328,7 +328,9 @@ static void write_clusters(lua_State *L, FILE *out, int result) {
         lua_pop(L, 1);
         lua_getfield(L, cluster, "id");
         write_id(L, out, -1);
-        fputc('}', out);
+        lua_pop(L, 1);
+        lua_getfield(L, cluster, "selected");
+        fprintf(out, ", \"selected\": " LUA_INTEGER_FMT "}", lua_tointeger(L, -1));
         lua_pop(L, 2);
     }
     fputs(count ? "\n  ]" : "]", out);

@@ -376,6 +376,17 @@ canvas_status canvas_query_lod(canvas_engine *engine, canvas_rect rect, double m
 canvas_status canvas_set_lod(canvas_engine *engine, double min_size, double cell, int *published_out);
 canvas_status canvas_clear_lod(canvas_engine *engine, int *published_out);
 canvas_status canvas_copy_clusters(const canvas_engine *engine, canvas_cluster *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_cluster_selection(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_query_lod_selection(canvas_engine *engine, canvas_rect rect, double min_size, double cell,
+                                         uint64_t *out, size_t capacity, size_t *count_out);
+typedef int canvas_hit_kind;
+enum {
+    CANVAS_HIT_NONE = 0,
+    CANVAS_HIT_ITEM = 1,
+    CANVAS_HIT_CLUSTER = 2,
+};
+canvas_status canvas_hit_test_detail(const canvas_engine *engine, canvas_point point, canvas_hit_kind *kind_out,
+                                     uint64_t *id_out, canvas_cluster *cluster_out, uint64_t *selected_out);
 typedef int canvas_motion_phase;
 enum {
     CANVAS_PHASE_IDLE = 0,
@@ -1076,9 +1087,10 @@ local function lod(value, where)
          number(value.cell, where .. ".cell", C.CANVAS_LOD_CELL)
 end
 
-local function cluster_table(self, cluster)
+-- {x=, y=, width=, height=, count=, id=, selected=}; selected counted when read.
+local function cluster_table(self, cluster, selected)
   local t = rect_table(cluster.bounds)
-  t.count, t.id = tonumber(cluster.count), script_id(self, cluster.id)
+  t.count, t.id, t.selected = tonumber(cluster.count), script_id(self, cluster.id), tonumber(selected or 0)
   return t
 end
 
@@ -1088,8 +1100,10 @@ local function clusters(self)
   local n = tonumber(count[0])
   local list = ffi.new("canvas_cluster[?]", n + 1)
   check(self, C.canvas_copy_clusters(self.engine, list, n, count))
+  local selected, selected_count = ffi.new("uint64_t[?]", n + 1), ffi.new("size_t[1]")
+  check(self, C.canvas_copy_cluster_selection(self.engine, selected, n, selected_count))
   local out = {}
-  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = cluster_table(self, list[i]) end
+  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = cluster_table(self, list[i], selected[i]) end
   return out
 end
 
@@ -1362,11 +1376,15 @@ function Canvas:query(r)
   return out
 end
 
+-- c:hit_test(x, y) -> the id, or nil; over a published cluster nil and the cluster table.
 function Canvas:hit_test(x, y)
-  local id, found = ffi.new("uint64_t[1]"), ffi.new("int[1]")
-  check(self, C.canvas_hit_test(engine_of(self), ffi.new("canvas_point", number(x, "hit_test.x"),
-                                                         number(y, "hit_test.y")), id, found))
-  return found[0] ~= 0 and script_id(self, id[0]) or nil
+  local kind, id = ffi.new("canvas_hit_kind[1]"), ffi.new("uint64_t[1]")
+  local cluster, selected = ffi.new("canvas_cluster[1]"), ffi.new("uint64_t[1]")
+  check(self, C.canvas_hit_test_detail(engine_of(self), ffi.new("canvas_point", number(x, "hit_test.x"),
+                                                                number(y, "hit_test.y")), kind, id, cluster, selected))
+  if kind[0] == C.CANVAS_HIT_ITEM then return script_id(self, id[0]) end
+  if kind[0] == C.CANVAS_HIT_CLUSTER then return nil, cluster_table(self, cluster[0], selected[0]) end
+  return nil
 end
 
 -- c:scroll_to(target, anchor [, {animated=, duration=, t=}]): animated, c:tick moves it and it returns nil.
@@ -1809,13 +1827,15 @@ function Canvas:visible_lod(settings)
   local n, m = tonumber(item_count[0]), tonumber(cluster_count[0])
   local items, list = ffi.new("canvas_visible_item[?]", n + 1), ffi.new("canvas_cluster[?]", m + 1)
   check(self, C.canvas_query_lod(engine, culling, min_size, cell, items, n, item_count, list, m, cluster_count))
+  local selected, selected_count = ffi.new("uint64_t[?]", m + 1), ffi.new("size_t[1]")
+  check(self, C.canvas_query_lod_selection(engine, culling, min_size, cell, selected, m, selected_count))
   local out = {items = {}, clusters = {}}
   for i = 0, tonumber(item_count[0]) - 1 do
     local t = rect_table(items[i].frame)
     t.id = script_id(self, items[i].id)
     out.items[i + 1] = t
   end
-  for i = 0, tonumber(cluster_count[0]) - 1 do out.clusters[i + 1] = cluster_table(self, list[i]) end
+  for i = 0, tonumber(cluster_count[0]) - 1 do out.clusters[i + 1] = cluster_table(self, list[i], selected[i]) end
   return out
 end
 

@@ -160,6 +160,14 @@ class GuideKind(IntEnum):
     GRID = 3
 
 
+class HitKind(IntEnum):
+    """canvas_hit_kind"""
+
+    NONE = 0
+    ITEM = 1  # an item drawn on its own
+    CLUSTER = 2  # a published cluster
+
+
 class MotionPhase(IntEnum):
     """canvas_motion_phase"""
 
@@ -340,6 +348,9 @@ GUIDE_EDGE = GuideKind.EDGE
 GUIDE_CENTER = GuideKind.CENTER
 GUIDE_GAP = GuideKind.GAP
 GUIDE_GRID = GuideKind.GRID
+HIT_NONE = HitKind.NONE
+HIT_ITEM = HitKind.ITEM
+HIT_CLUSTER = HitKind.CLUSTER
 PHASE_IDLE = MotionPhase.IDLE
 PHASE_DRAGGING = MotionPhase.DRAGGING
 PHASE_DECELERATING = MotionPhase.DECELERATING
@@ -419,6 +430,7 @@ __all__ = [
     "SelectionOp",
     "Tool",
     "GuideKind",
+    "HitKind",
     "MotionPhase",
     "Modifiers",
     "PointerPhase",
@@ -495,6 +507,9 @@ __all__ = [
     "GUIDE_CENTER",
     "GUIDE_GAP",
     "GUIDE_GRID",
+    "HIT_NONE",
+    "HIT_ITEM",
+    "HIT_CLUSTER",
     "PHASE_IDLE",
     "PHASE_DRAGGING",
     "PHASE_DECELERATING",

@@ -294,6 +294,11 @@ _PROTOTYPES: dict[str, tuple[list[Any], Any]] = {
     "canvas_set_lod": ([ENGINE_P, c_double, c_double, POINTER(c_int)], c_int),
     "canvas_clear_lod": ([ENGINE_P, POINTER(c_int)], c_int),
     "canvas_copy_clusters": ([ENGINE_P, POINTER(Cluster), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_cluster_selection": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_query_lod_selection": ([ENGINE_P, Rect, c_double, c_double, POINTER(c_uint64), c_size_t, POINTER(c_size_t)],
+                                   c_int),
+    "canvas_hit_test_detail": ([ENGINE_P, Point, POINTER(c_int), POINTER(c_uint64), POINTER(Cluster), POINTER(c_uint64)],
+                               c_int),
 }
 
 # The free layout and editing (issue 14): prototypes only so far.
@@ -1009,6 +1014,21 @@ class Engine(EditingMixin, LinksMixin):
         self._check(status, "canvas_hit_test")
         return item_id.value if found.value else None
 
+    def hit_test_detail(self, x: float, y: float) -> tuple[Optional[int], Optional[tuple[float, float, float, float, int, int, int]]]:
+        """The one hit rule, telling a cluster too (canvas_hit_test_detail):
+        (id, None) for an item, (None, (x, y, width, height, count, id,
+        selected)) over a published cluster, (None, None) over nothing."""
+        kind, item_id, selected = c_int(-1), c_uint64(0), c_uint64(0)
+        cluster = Cluster()
+        self._check(self.lib.canvas_hit_test_detail(self.handle, Point(x, y), ctypes.byref(kind), ctypes.byref(item_id),
+                                                    ctypes.byref(cluster), ctypes.byref(selected)),
+                    "canvas_hit_test_detail")
+        if kind.value == HIT_ITEM:
+            return item_id.value, None
+        if kind.value == HIT_CLUSTER:
+            return None, (*cluster.bounds, cluster.count, cluster.id, selected.value)
+        return None, None
+
     # Animated (animated=True): from t (default: the engine's latest time)
     # over duration ms (default 300), moved by tick(); they return False.
     def _animation(self, duration: Optional[float], t: Optional[float]) -> tuple[float, float]:
@@ -1309,8 +1329,9 @@ class Engine(EditingMixin, LinksMixin):
         """The level-of-detail answer over rect (zoomed content coordinates;
         None: the viewport's culling rectangle), by canvas_query_lod's rules:
         {"items": [(id, x, y, width, height), ...] for the items shown one by
-        one, in data order, "clusters": [(x, y, width, height, count, id), ...]
-        for the rest, one per covered cell, row-major}."""
+        one, in data order, "clusters": [(x, y, width, height, count, id,
+        selected), ...] for the rest, one per covered cell, row-major; selected
+        is how many of its items are selected}."""
         area = Rect(*rect) if rect is not None else Rect(0, 0, 0, 0)
         lib, h = self.lib, self.handle
         item_count, cluster_count = c_size_t(0), c_size_t(0)
@@ -1321,9 +1342,10 @@ class Engine(EditingMixin, LinksMixin):
         self._check(lib.canvas_query_lod(h, area, min_size, cell, items, item_count.value, ctypes.byref(item_count),
                                          clusters, cluster_count.value, ctypes.byref(cluster_count)),
                     "canvas_query_lod")
+        selected = self._copy("canvas_query_lod_selection", c_uint64, area, min_size, cell)
         return {
             "items": [(item.id, *item.frame) for item in items[: item_count.value]],
-            "clusters": [(*c.bounds, c.count, c.id) for c in clusters[: cluster_count.value]],
+            "clusters": [(*c.bounds, c.count, c.id, n) for c, n in zip(clusters[: cluster_count.value], selected)],
         }
 
     def set_lod(self, min_size: Optional[float] = LOD_MIN_SIZE, cell: float = LOD_CELL) -> bool:
@@ -1334,9 +1356,13 @@ class Engine(EditingMixin, LinksMixin):
             return self._published("canvas_clear_lod")
         return self._published("canvas_set_lod", min_size, cell)
 
-    def clusters(self) -> list[tuple[float, float, float, float, int, int]]:
-        """The published clusters as (x, y, width, height, count, id), row-major."""
-        return [(*c.bounds, c.count, c.id) for c in self._copy("canvas_copy_clusters", Cluster)]
+    def clusters(self) -> list[tuple[float, float, float, float, int, int, int]]:
+        """The published clusters as (x, y, width, height, count, id, selected),
+        row-major; selected (how many of its items are selected) is counted
+        when read."""
+        clusters = self._copy("canvas_copy_clusters", Cluster)
+        selected = self._copy("canvas_copy_cluster_selection", c_uint64)
+        return [(*c.bounds, c.count, c.id, n) for c, n in zip(clusters, selected)]
 
 
 def _point(value: Sequence[float], name: str) -> Point:

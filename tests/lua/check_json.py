@@ -115,9 +115,10 @@ if "clusters" in document:
     assert isinstance(clusters, list), "clusters is not an array"
     shown = set(document["visible"])
     for index, cluster in enumerate(clusters):
-        assert set(cluster) == {"x", "y", "width", "height", "count", "id"}, f"clusters[{index}] keys {sorted(cluster)}"
+        assert set(cluster) == {"x", "y", "width", "height", "count", "id", "selected"}, f"clusters[{index}] keys {sorted(cluster)}"
         numbers({k: v for k, v in cluster.items() if k in ("x", "y", "width", "height")}, ["x", "y", "width", "height"], f"clusters[{index}]")
         assert isinstance(cluster["count"], int) and cluster["count"] >= 1, f"clusters[{index}].count"
+        assert isinstance(cluster["selected"], int) and 0 <= cluster["selected"] <= cluster["count"], f"clusters[{index}].selected"
         assert cluster["id"] in positions, f"clusters[{index}].id {cluster['id']!r} is not an item's id"
         # A representative is a small item: never one shown on its own.
         assert cluster["id"] not in shown, f"clusters[{index}].id {cluster['id']!r} is also shown one by one"

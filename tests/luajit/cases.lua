@@ -204,6 +204,13 @@ l:set_lod(false)
 show("lod off", {#l:clusters(), l:result().clusters})
 l:set_lod{min_size = 10}
 show("clusters", l:clusters())
+-- Hit testing follows the published level of detail: over a cluster, nil and the cluster.
+show("hit over a cluster", {l:hit_test(2, 2)})
+show("hit over nothing", {select("#", l:hit_test(500, 500))})
+l:select_rect{x = 0, y = 0, width = 12, height = 12}
+show("clusters selected", l:clusters())
+show("hit cluster selected", {l:hit_test(2, 2)})
+show("visible_lod selected", l:visible_lod{min_size = 10}.clusters)
 
 -- The editing and lod keys refuse what the 5.4 module refuses, with its messages.
 local function refused(description)

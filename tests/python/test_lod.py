@@ -57,7 +57,7 @@ def brute(content, zoomed, rect, sx, sy, min_size, cell):
     for key in sorted(cells):
         count, first, x0, y0, x1, y1 = cells[key]
         left, right, top, bottom = edge(x0, sx), edge(x1, sx), edge(y0, sy), edge(y1, sy)
-        clusters.append((left, top, right - left, bottom - top, count, first))
+        clusters.append((left, top, right - left, bottom - top, count, first, 0))  # none selected
     return items, clusters
 
 
@@ -114,7 +114,7 @@ def test_hand_worked(lib):
     answer = engine.visible_lod(min_size=20, rect=(0, 0, 100, 100))
     assert answer["items"] == []
     assert [c[4] for c in answer["clusters"]] == [9, 6, 9, 6, 6, 4, 6, 4, 9, 6, 9, 6, 6, 4, 6, 4]
-    assert answer["clusters"][1] == (30, 0, 20, 30, 6, 4)
+    assert answer["clusters"][1] == (30, 0, 20, 30, 6, 4, 0)
     assert len(engine.visible_lod()["items"]) == 100  # defaults: 10-point tiles are large
     engine.close()
 

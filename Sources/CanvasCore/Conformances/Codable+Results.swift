@@ -59,11 +59,12 @@ extension LevelOfDetail.Item: Codable {
 }
 
 extension LevelOfDetail.Cluster: Codable {
-    private enum CodingKeys: String, CodingKey { case bounds, count, id }
+    private enum CodingKeys: String, CodingKey { case bounds, count, id, selected }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(bounds: try c.decode(.bounds), count: try c.decode(.count), id: try c.decode(.id))
+        self.init(bounds: try c.decode(.bounds), count: try c.decode(.count), id: try c.decode(.id),
+                  selected: try c.decode(.selected, or: 0))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -71,6 +72,7 @@ extension LevelOfDetail.Cluster: Codable {
         try c.encode(bounds, forKey: .bounds)
         try c.encode(count, forKey: .count)
         try c.encode(id, forKey: .id)
+        try c.encode(selected, forKey: .selected)
     }
 }
 

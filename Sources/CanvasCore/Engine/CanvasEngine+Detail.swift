@@ -21,11 +21,16 @@ public struct LevelOfDetail: Hashable, Sendable {
         public var count: Int
         /// The first of them in data order.
         public var id: UInt64
+        /// How many of them are selected, counted when read (see
+        /// `CanvasEngine.publishedClusters`): 0 in `VisibleUpdate.clusters`,
+        /// which a selection change does not republish.
+        public var selected: Int
 
-        public init(bounds: Rect, count: Int, id: UInt64) {
+        public init(bounds: Rect, count: Int, id: UInt64, selected: Int = 0) {
             self.bounds = bounds
             self.count = count
             self.id = id
+            self.selected = selected
         }
     }
 
@@ -138,9 +143,10 @@ extension CanvasEngine {
         let area = rect ?? (viewport.size.isZeroArea ? Rect.zero : viewport.cullingRect)
         let answer = detailPositions(area, minSize: minSize, cell: cell)
         let ids = resolvedIDs, frames = resolution.frames, zoom = self.zoom
+        let clusters = answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) }
         return LevelOfDetail(
             items: answer.items.map { LevelOfDetail.Item(id: ids[$0], frame: zoom.rect(frames[$0])) },
-            clusters: answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) }
+            clusters: countingSelected(clusters, minSize: minSize, cell: cell)
         )
     }
 

@@ -57,11 +57,10 @@ extension CanvasEngine {
     /// data order) whose zoomed frame contains the point; failing that, the
     /// topmost whose zoomed frame strictly meets the square of `hitSlop`
     /// screen points on each side of it (an edge less than 4 points away).
+    /// With level of detail on, over what is published only (`hit(at:)`):
+    /// nil over a cluster.
     public func hitTest(at point: Point) -> UInt64? {
-        guard point.isFinite else { return nil }
-        if let position = item(at: point) { return resolvedIDs[position] }
-        let slop = Self.hitSlop
-        let probe = Rect(x: point.x - slop, y: point.y - slop, width: 2 * slop, height: 2 * slop)
-        return query(probe).last.map { resolvedIDs[$0] }
+        if case .item(let id) = hit(at: point) { return id }
+        return nil
     }
 }

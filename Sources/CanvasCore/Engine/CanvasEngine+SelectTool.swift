@@ -3,7 +3,8 @@
 /// Points are zoomed content coordinates (viewport offset + pointer
 /// position). A press on an item selects it (with shift, adds it, or
 /// toggles it off if it was selected) and a drag past `dragThreshold`
-/// moves the selection; a press on empty space draws a marquee that
+/// moves the selection; a press on empty space (or on a published cluster,
+/// see `hit(at:)`) draws a marquee that
 /// replaces the selection (adds to it with shift). The whole move is one
 /// undo step; cancelling puts the frames and the selection back.
 ///
@@ -76,6 +77,7 @@ extension CanvasEngine {
     public func beginSelectGesture(at point: Point, shift: Bool = false) -> SelectPress {
         if editing.gesture != nil { cancelSelectGesture() }
         let before = selected
+        // Over a published cluster (nil from hitTest) a press starts a marquee, as over empty space.
         guard point.isFinite, let hit = hitTest(at: point) else {
             if !shift { selected.removeAll() }
             editing.gesture = SelectGesture(phase: .marquee, start: point, current: point, shift: shift, hit: nil, selectionBefore: before)

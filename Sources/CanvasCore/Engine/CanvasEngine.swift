@@ -84,6 +84,9 @@ public final class CanvasEngine {
     /// Where `published.visible` stands in the current resolution, ascending;
     /// `nil` after a resolve, until the next publish.
     var publishedPositions: [Int]?
+    /// The published clusters with `selected` counted, for the publish and
+    /// selection they were counted at (`publishedClusters`).
+    var countedClusters: CountedClusters?
 
     // Zoom (CanvasEngine+Zoom.swift)
     public internal(set) var zoomSettings = ZoomSettings()
