@@ -2469,7 +2469,7 @@ typedef struct canvas_link {
 ** Errors: CANVAS_ERR_NULL (links with count > 0), CANVAS_ERR_INVALID_ARGUMENT
 ** (a repeated link id, a link from an item to itself, an unknown style or
 ** side, a batch open), CANVAS_ERR_NOT_FOUND (an end that names no item).
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:set_links(links)
 ** Python: Engine.set_links(links)
 ** Swift: CanvasEngine.setLinks(_:)
 */
@@ -2484,7 +2484,7 @@ canvas_status canvas_set_links(canvas_engine *engine, const canvas_link *links, 
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_NOT_FOUND (no link has id,
 ** or its ends have no frames yet: resolve first), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:link_route(id)
 ** Python: Engine.link_route(id)
 ** Swift: CanvasEngine.linkRoute(_:)
 */
@@ -2498,7 +2498,7 @@ canvas_status canvas_copy_link_route(const canvas_engine *engine, uint64_t id, c
 ** empty or non-finite rect gives none. Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:query_links(rect)
 ** Python: Engine.query_links(x, y, width, height)
 ** Swift: CanvasEngine.queryLinks(_:)
 */
@@ -2512,7 +2512,7 @@ canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, 
 ** viewport has a size.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:visible_links()
 ** Python: Engine.visible_links()
 ** Swift: CanvasEngine.visibleLinks
 */
@@ -2526,7 +2526,7 @@ canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *o
 ** found_out is 0.
 **
 ** Errors: CANVAS_ERR_NULL (id_out, found_out), CANVAS_ERR_NON_FINITE (point).
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:hit_test_link(x, y)
 ** Python: Engine.hit_test_link(x, y)
 ** Swift: CanvasEngine.hitTestLink(at:)
 */
@@ -2541,7 +2541,7 @@ canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point poi
 ** (an id a link has or given twice, a link from an item to itself, an
 ** unknown style or side, a drag in progress), CANVAS_ERR_NOT_FOUND (an
 ** unknown end or before_id).
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:insert_links(links, before_id)
 ** Python: Engine.insert_links(links, before=)
 ** Swift: CanvasEngine.insertLinks(_:before:)
 */
@@ -2553,11 +2553,58 @@ canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *link
 **
 ** Errors: CANVAS_ERR_NULL (ids with count > 0), CANVAS_ERR_NOT_FOUND (an
 ** unknown id), CANVAS_ERR_INVALID_ARGUMENT (an id given twice, a drag in progress).
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: c:remove_links(ids)
 ** Python: Engine.remove_links(ids)
 ** Swift: CanvasEngine.removeLinks(_:)
 */
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+
+/*
+** METHOD: canvas_engine
+** Copies every link, in link order, as canvas_set_links takes them. Same
+** buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:links()
+** Python: none (Python keeps the links it set; not bound yet)
+** Swift: CanvasEngine.links
+*/
+canvas_status canvas_copy_links(const canvas_engine *engine, canvas_link *out, size_t capacity, size_t *count_out);
+
+/* One link as canvas_place_links_fn sees it: its ends as 0-based item positions. */
+typedef struct canvas_layout_link {
+    uint64_t id;            /* the link's id */
+    size_t source, target;  /* the positions of its ends among the items */
+} canvas_layout_link;
+
+/*
+** A custom layout that also gets the canvas's links between the items, in
+** link order, so a graph layout can be written outside the engine. Every
+** item is as canvas_place_items_fn sees it; everything else is as for
+** canvas_place_fn. links is NULL when link_count is 0.
+*/
+typedef canvas_status (*canvas_place_links_fn)(
+    void *user,
+    const canvas_layout_item *items,
+    size_t count,
+    const canvas_layout_link *links,
+    size_t link_count,
+    double proposal_width,
+    double proposal_height,
+    canvas_rect *frames_out);
+
+/*
+** METHOD: canvas_engine
+** Selects a custom layout whose place function gets the links too
+** (canvas_place_links_fn); otherwise as canvas_set_layout_custom. The
+** layout runs again when the links change.
+**
+** Errors: CANVAS_ERR_NULL (place).
+** Lua: description.layout (a place function: place(items, proposal, links)), c:set_layout
+** Python: none (not bound yet: Engine.set_layout's callable gets sizes only)
+** Swift: LayoutItems.links, CanvasEngine.setLayout(_:)
+*/
+canvas_status canvas_set_layout_custom_links(canvas_engine *engine, canvas_place_links_fn place, void *user);
 
 #ifdef __cplusplus
 }  /* extern "C" */

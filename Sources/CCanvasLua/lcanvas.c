@@ -189,7 +189,7 @@ static void push_backdrop(lua_State *L, lcanvas *canvas) {
 
 /*
 ** Pushes the resolved canvas as a plain table: content_size, content_bounds
-** and items always; viewport and visible, zoom and selection, and backdrop
+** and items always; links when there are any (visible_links beside visible); viewport and visible, zoom and selection, and backdrop
 ** when the description (or a method since) brought them in. Everything is
 ** as the engine hands it out, zoomed.
 */
@@ -222,6 +222,8 @@ void lcanvas_push_result(lua_State *L, int self) {
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "items");
+    int has_links = lcanvas_push_result_links(L, canvas, state);
+    if (has_links) lua_setfield(L, -2, "links");
 
     if (state_flag(L, state, "show_viewport")) {
         canvas_rect viewport;
@@ -230,6 +232,10 @@ void lcanvas_push_result(lua_State *L, int self) {
         lua_setfield(L, -2, "viewport");
         lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
         lua_setfield(L, -2, "visible");
+        if (has_links) {
+            lcanvas_push_link_ids(L, canvas, canvas_copy_visible_links);
+            lua_setfield(L, -2, "visible_links");
+        }
     }
     /* With lod on, "visible" holds the items shown one by one, and "clusters" the rest. */
     if (state_flag(L, state, "show_lod")) {

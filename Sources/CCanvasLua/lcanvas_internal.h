@@ -205,12 +205,25 @@ void lcanvas_set_free_frames(lua_State *L, lcanvas *canvas, int self, int items,
 void lcanvas_apply_editing(lua_State *L, lcanvas *canvas, int self, int description);
 void lcanvas_push_editing_result(lua_State *L, lcanvas *canvas, int state);
 
-/* lplace.c: Lua place functions as canvas_place_fn. */
+/* llinks.c: links in and out (item ends as script ids, link ids as integers). */
+extern const char *const lcanvas_link_styles[];   /* canvas_link_style order, NULL-terminated */
+extern const char *const lcanvas_link_sides[];    /* canvas_side order, NULL-terminated */
+/* Reads the links array at list into a scratch userdata it pushes; ids
+   default to positions unless ids_required. `where` names the list. */
+canvas_link *lcanvas_read_links(lua_State *L, int list, int state, const char *where, int ids_required, size_t *count);
+void lcanvas_check_links_status(lua_State *L, lcanvas *canvas, canvas_status status, int state, int list,
+                                const canvas_link *links, size_t count, const char *where);
+int lcanvas_push_result_links(lua_State *L, lcanvas *canvas, int state);   /* pushes nothing (0) without links */
+void lcanvas_push_link_ids(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy);
+void lcanvas_open_link_methods(lua_State *L);
+
+/* lplace.c: Lua place functions as canvas_place_links_fn. */
 /* lcallback.c: runs body(call, canvas userdata) under lua_pcall for an
    engine callback; `what` names the callback in messages. */
 canvas_status lcanvas_callback(lcanvas *canvas, lua_CFunction body, void *call, const char *what);
 
-canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
+canvas_status lcanvas_place(void *user, const canvas_layout_item *items, size_t count,
+                            const canvas_layout_link *links, size_t link_count,
                             double proposal_width, double proposal_height,
                             canvas_rect *frames_out);
 

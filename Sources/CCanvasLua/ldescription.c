@@ -26,7 +26,7 @@
 static const char *const description_keys[] = {
     "items", "item_size", "layout", "content_size", "margins", "content_anchor", "direction",
     "viewport", "initial_anchor", "estimated_item_size", "measure", "backdrop", "zoom", "gestures",
-    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "lod", "tool", "snap", "scroll_extent", NULL,
+    "on_zoom", "on_zoom_begin", "on_zoom_end", "motion", "trace", "lod", "tool", "snap", "scroll_extent", "links", NULL,
 };
 
 /* Fails on keys a table does not know: usually typos, which would otherwise
@@ -677,7 +677,7 @@ static void apply_layout(lua_State *L, lcanvas *canvas, int self, const lcanvas_
         lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_layered(engine, &layout->layered)));
         break;
     case LCANVAS_CUSTOM:
-        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_custom(engine, lcanvas_place, canvas)));
+        lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_layout_custom_links(engine, lcanvas_place, canvas)));
         break;
     case LCANVAS_FREE:
         break;  /* lcanvas_set_free_frames, once the items are set */
@@ -774,6 +774,21 @@ static void apply_viewport(lua_State *L, lcanvas *canvas, int self, const openin
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_viewport(canvas->engine, open->viewport, given, open->overscan, NULL)));
 }
 
+/* description.links, read once the items' ids are known (so a link can
+   name them); a bad list fails the new canvas, as any setter may. */
+static void apply_links(lua_State *L, lcanvas *canvas, int self, int state, int description) {
+    if (lua_getfield(L, description, "links") == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    size_t count;
+    const canvas_link *links = lcanvas_read_links(L, list, state, "links", 0, &count);
+    canvas_status status = LCANVAS_CALL(L, canvas, self, canvas_set_links(canvas->engine, links, count));
+    lcanvas_check_links_status(L, canvas, status, state, list, links, count, "links");
+    lua_settop(L, list - 1);
+}
+
 static void set_flag(lua_State *L, int state, const char *key, int on) {
     if (!on) return;
     lua_pushboolean(L, 1);
@@ -868,6 +883,7 @@ void lcanvas_apply_description(lua_State *L, int self, int description) {
     if (layout.kind == LCANVAS_FREE) lcanvas_set_free_frames(L, canvas, self, state + 1, &list);
     set_flag(L, state, "free", layout.kind == LCANVAS_FREE);
     lcanvas_apply_editing(L, canvas, self, description);
+    apply_links(L, canvas, self, state, description);
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_size(engine, options.mode, options.size)));
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_margins(engine, options.margins)));
     lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, self, canvas_set_content_anchor(engine, options.anchor)));

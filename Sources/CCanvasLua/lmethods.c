@@ -458,4 +458,5 @@ void lcanvas_open_methods(lua_State *L) {
     lcanvas_open_lod_methods(L);
     lcanvas_open_read_methods(L);
     lcanvas_open_history_methods(L);
+    lcanvas_open_link_methods(L);
 }

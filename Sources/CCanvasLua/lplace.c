@@ -1,5 +1,7 @@
 /*
-** lplace.c: a Lua function as a canvas_place_fn.
+** lplace.c: a Lua function as a canvas_place_links_fn: place(items,
+** proposal, links), links given only to a function that takes three
+** parameters (or varargs).
 **
 ** The engine calls lcanvas_place from inside canvas_resolve, with Swift
 ** frames below us on the C stack, so its Lua work (place_protected) runs
@@ -11,8 +13,10 @@
 #include "lcanvas_internal.h"
 
 typedef struct place_call {
-    const canvas_size *sizes;
+    const canvas_layout_item *items;
     size_t count;
+    const canvas_layout_link *links;
+    size_t link_count;
     double proposal_width, proposal_height;
     canvas_rect *frames_out;
     int collector_paused;   /* set while push_items holds the collector */
@@ -88,15 +92,50 @@ static void push_items(lua_State *L, int ids, const place_call *call) {
         else lua_rawgeti(L, ids, (lua_Integer)i + 1);
         lua_rawset(L, -3);
         lua_pushvalue(L, keys + 2);
-        lua_pushnumber(L, call->sizes[i].width);
+        lua_pushnumber(L, call->items[i].size.width);
         lua_rawset(L, -3);
         lua_pushvalue(L, keys + 3);
-        lua_pushnumber(L, call->sizes[i].height);
+        lua_pushnumber(L, call->items[i].size.height);
         lua_rawset(L, -3);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_replace(L, keys);                   /* the array takes the first key's slot */
     lua_settop(L, keys);
+}
+
+/* Pushes the links {{from = i, to = j, id = ...}, ...}, ends as 1-based item
+   indices, with the keys pushed once as push_items does. */
+static void push_links(lua_State *L, const place_call *call) {
+    lua_pushliteral(L, "from");
+    lua_pushliteral(L, "to");
+    lua_pushliteral(L, "id");
+    int keys = lua_gettop(L) - 2;
+    lua_createtable(L, call->link_count < INT32_MAX ? (int)call->link_count : INT32_MAX, 0);
+    for (size_t i = 0; i < call->link_count; i++) {
+        const canvas_layout_link *link = &call->links[i];
+        lua_createtable(L, 0, 3);
+        lua_pushvalue(L, keys);
+        lua_pushinteger(L, (lua_Integer)link->source + 1);
+        lua_rawset(L, -3);
+        lua_pushvalue(L, keys + 1);
+        lua_pushinteger(L, (lua_Integer)link->target + 1);
+        lua_rawset(L, -3);
+        lua_pushvalue(L, keys + 2);
+        lua_pushinteger(L, (lua_Integer)link->id);
+        lua_rawset(L, -3);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_replace(L, keys);
+    lua_settop(L, keys);
+}
+
+/* Whether the place function on top of the stack reads a third argument: a
+   place(items, proposal) written before links is spared making them. */
+static int takes_links(lua_State *L) {
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    if (!lua_getinfo(L, ">u", &ar)) return 1;
+    return ar.isvararg || ar.nparams >= 3;
 }
 
 /* Pushes the proposal {width=, height=}; an open side stays nil. */
@@ -128,11 +167,14 @@ static int place_protected(lua_State *L) {
        quarter of the time of making the items, measured at 100,000. */
     call->collector_paused = lua_gc(L, LUA_GCISRUNNING);
     if (call->collector_paused) lua_gc(L, LUA_GCSTOP);
+    int with_links = takes_links(L);
     push_items(L, 4, call);
+    if (with_links) push_links(L, call);
     if (call->collector_paused) lua_gc(L, LUA_GCRESTART);
     call->collector_paused = 0;
     push_proposal(L, call);
-    if (lua_pcall(L, 2, 1, 5) != LUA_OK) return lua_error(L);
+    if (with_links) lua_insert(L, -2);      /* place(items, proposal, links) */
+    if (lua_pcall(L, with_links ? 3 : 2, 1, 5) != LUA_OK) return lua_error(L);
     lua_replace(L, 5);                      /* 5: frames */
     if (!lua_istable(L, 5))
         return luaL_error(L, "place: expected an array of frames, got %s", lcanvas_got(L, 5));
@@ -145,10 +187,11 @@ static int place_protected(lua_State *L) {
     return 0;
 }
 
-canvas_status lcanvas_place(void *user, const canvas_size *sizes, size_t count,
+canvas_status lcanvas_place(void *user, const canvas_layout_item *items, size_t count,
+                            const canvas_layout_link *links, size_t link_count,
                             double proposal_width, double proposal_height,
                             canvas_rect *frames_out) {
-    place_call call = {sizes, count, proposal_width, proposal_height, frames_out, 0};
+    place_call call = {items, count, links, link_count, proposal_width, proposal_height, frames_out, 0};
     canvas_status status = lcanvas_callback(user, place_protected, &call, "place");
     if (call.collector_paused) lua_gc(((lcanvas *)user)->L, LUA_GCRESTART);  /* out of memory there */
     return status;

@@ -58,6 +58,52 @@ struct CallbackItemsLayout: CanvasLayout {
     }
 }
 
+/// A layout whose C callback also gets the canvas's links between the items,
+/// as item positions, with each link's id.
+struct CallbackLinksLayout: CanvasLayout {
+    let place: canvas_place_links_fn
+    let user: UnsafeMutableRawPointer?
+    unowned let handle: EngineHandle
+
+    func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
+        let count = items.count
+        let described = items.map { item in
+            canvas_layout_item(id: item.id, index: item.index,
+                               size: canvas_size(width: item.size.width, height: item.size.height))
+        }
+        // items.links are the engine's links whose ends are both items, in
+        // link order; the ids come from the same filter over the table.
+        let engine = handle.engine
+        var ids: [UInt64] = []
+        ids.reserveCapacity(items.links.count)
+        for link in engine.links.links where engine.items.index(of: link.source) != nil && engine.items.index(of: link.target) != nil {
+            ids.append(link.id)
+        }
+        var links: [canvas_layout_link] = []
+        links.reserveCapacity(items.links.count)
+        for k in 0..<items.links.count {
+            links.append(canvas_layout_link(id: k < ids.count ? ids[k] : 0,
+                                            source: items.links.sources[k], target: items.links.targets[k]))
+        }
+        var frames = [Rect](repeating: .zero, count: count)
+        handle.callbackMessage = nil
+        let status = frames.withUnsafeMutableBufferPointer { framesOut in
+            framesOut.withMemoryRebound(to: canvas_rect.self) { framesOut in
+                described.withUnsafeBufferPointer { described in
+                    links.withUnsafeBufferPointer { links in
+                        handle.callingOut {
+                            place(user, described.baseAddress, count, links.baseAddress, links.count,
+                                  proposal.width ?? .nan, proposal.height ?? .nan,
+                                  framesOut.baseAddress)
+                        }
+                    }
+                }
+            }
+        }
+        return try placed(frames, status, handle)
+    }
+}
+
 /// The frames a callback wrote, or its failure with the message it left.
 private func placed(_ frames: [Rect], _ status: canvas_status, _ handle: EngineHandle) throws(CanvasError) -> [Rect] {
     guard status == CANVAS_OK else {

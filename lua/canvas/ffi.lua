@@ -552,6 +552,21 @@ canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *o
 canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+canvas_status canvas_copy_links(const canvas_engine *engine, canvas_link *out, size_t capacity, size_t *count_out);
+typedef struct canvas_layout_link {
+    uint64_t id;
+    size_t source, target;
+} canvas_layout_link;
+typedef canvas_status (*canvas_place_links_fn)(
+    void *user,
+    const canvas_layout_item *items,
+    size_t count,
+    const canvas_layout_link *links,
+    size_t link_count,
+    double proposal_width,
+    double proposal_height,
+    canvas_rect *frames_out);
+canvas_status canvas_set_layout_custom_links(canvas_engine *engine, canvas_place_links_fn place, void *user);
 ]]
 -- END GENERATED
 
