@@ -18,7 +18,10 @@
 ** "focus": id, last (tests/lua/check_json.py checks the order). With lod
 ** = {min_size=, cell=}, "visible" holds the items shown one by one and
 ** "clusters": [{"x":…, "y":…, "width":…, "height":…, "count":…, "id":…, "selected":…}, …]
-** (row-major, see canvas_query_lod) follows it.
+** (row-major, see canvas_query_lod) follows it. With links, "links":
+** [{"id":…, "from":…, "to":…, "style":…, "points": [[x, y], …]}, …] follows
+** the items (a curve's points are its four Bézier control points), and
+** with a viewport "visible_links": [ids…] follows "visible".
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
@@ -191,6 +194,29 @@ void output_check_finite(lua_State *L, int result) {
     check_list_fields(L, result, "clusters", rect_keys);
     check_list_fields(L, result, "guides", guide_ends);
     check_list_fields(L, result, "items", rect_keys);
+    if (lua_getfield(L, result, "links") == LUA_TTABLE) {
+        int links = lua_gettop(L);
+        lua_Integer count = luaL_len(L, links);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_geti(L, links, i);
+            if (lua_istable(L, -1) && lua_getfield(L, -1, "points") == LUA_TTABLE) {
+                lua_Integer points = luaL_len(L, -1);
+                for (lua_Integer p = 1; p <= points; p++) {
+                    lua_geti(L, -1, p);
+                    for (int k = 1; k <= 2; k++) {
+                        lua_geti(L, -1, k);
+                        double value = lua_tonumber(L, -1);
+                        if (!isfinite(value))
+                            luaL_error(L, "the result's links[%I].points[%I][%d] is not finite (%f)", i, p, k, value);
+                        lua_pop(L, 1);
+                    }
+                    lua_pop(L, 1);
+                }
+            }
+            lua_settop(L, links);
+        }
+    }
+    lua_pop(L, 1);
 }
 
 /* "guides": [{"x1":…, "y1":…, "x2":…, "y2":…, "kind":…}], while a drag is in progress. */
@@ -309,6 +335,52 @@ static void write_motion(lua_State *L, FILE *out, int result) {
     lua_pop(L, 1);
 }
 
+/* Writes "links": [{"id":…, "from":…, "to":…, "style":…, "points": [[x, y], …]}, …] when the result has them. */
+static void write_links(lua_State *L, FILE *out, int result) {
+    if (lua_getfield(L, result, "links") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    lua_Integer count = luaL_len(L, list);
+    fputs(",\n  \"links\": [", out);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        int link = lua_gettop(L);
+        fprintf(out, "%s\n    {\"id\": ", i > 1 ? "," : "");
+        lua_getfield(L, link, "id");
+        write_id(L, out, -1);
+        fputs(", \"from\": ", out);
+        lua_getfield(L, link, "from");
+        write_id(L, out, -1);
+        fputs(", \"to\": ", out);
+        lua_getfield(L, link, "to");
+        write_id(L, out, -1);
+        lua_pop(L, 3);
+        fputs(", \"style\": ", out);
+        write_string_field(L, out, link, "style");
+        fputs(", \"points\": [", out);
+        if (lua_getfield(L, link, "points") == LUA_TTABLE) {
+            lua_Integer points = luaL_len(L, -1);
+            for (lua_Integer p = 1; p <= points; p++) {
+                lua_geti(L, -1, p);
+                fputs(p > 1 ? ", [" : "[", out);
+                lua_geti(L, -1, 1);
+                output_number(out, lua_tonumber(L, -1));
+                fputs(", ", out);
+                lua_geti(L, -2, 2);
+                output_number(out, lua_tonumber(L, -1));
+                fputc(']', out);
+                lua_pop(L, 3);
+            }
+        }
+        fputs("]}", out);
+        lua_pop(L, 2);
+    }
+    fputs(count ? "\n  ]" : "]", out);
+    lua_pop(L, 1);
+}
+
 /* Writes "clusters": [...] when the result has them. */
 static void write_clusters(lua_State *L, FILE *out, int result) {
     if (lua_getfield(L, result, "clusters") != LUA_TTABLE) {
@@ -374,7 +446,9 @@ void output_json(lua_State *L, int result, FILE *out) {
     }
     fputs(count ? "\n  ]" : "]", out);
     lua_pop(L, 1);
+    write_links(L, out, result);
     write_id_list(L, out, result, "visible");
+    write_id_list(L, out, result, "visible_links");
     write_clusters(L, out, result);
     write_id_list(L, out, result, "selection");
     write_motion(L, out, result);

@@ -11,7 +11,9 @@
 ** Every item is exactly one <rect class="item">, so tools can count them.
 ** With lod, each cluster is a shaded <rect class="cluster"> over its bounds
 ** with its count, and the clustered items show as culled (they are not
-** among those shown one by one).
+** among those shown one by one). Links are drawn under the items, each one
+** <path class="link"> through its route (a cubic Bézier for a curve) with
+** an arrowhead at its target, dimmed when outside visible_links.
 */
 #include <math.h>
 #include <stdarg.h>
@@ -49,6 +51,7 @@
 #define COLOR_GUIDE_GAP "#0c8599"
 #define COLOR_GUIDE_GRID "#868e96"
 #define COLOR_CLUSTER   "#7048e8"
+#define COLOR_LINK      "#51606f"
 
 /* Writes text with the five XML special characters escaped. What XML 1.0
    cannot hold (control characters but tab, newline and return; U+FFFE and
@@ -380,6 +383,64 @@ static void write_editing(lua_State *L, int result, FILE *out) {
     lua_pop(L, 1);
 }
 
+/* The arrowhead every link ends with: its tip on the route's last point,
+   turned along the last segment (or the curve's last tangent). */
+static void write_link_marker(lua_State *L, int result, FILE *out) {
+    int has_links = lua_getfield(L, result, "links") == LUA_TTABLE;
+    lua_pop(L, 1);
+    if (!has_links) return;
+    fputs("  <defs>\n    <marker id=\"link-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\""
+          " markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">\n"
+          "      <path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"" COLOR_LINK "\"/>\n    </marker>\n  </defs>\n", out);
+}
+
+/* The links, under the items: a path through each route (a cubic for a
+   curve), an arrowhead at the target; links outside visible_links dimmed.
+   Every link is one <path class="link">, so tools can count them. */
+static void write_links(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "links") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int links = lua_gettop(L);
+    push_id_set(L, result, "visible_links");
+    int visible = lua_gettop(L);
+    lua_Integer count = luaL_len(L, links);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, links, i);
+        int link = lua_gettop(L);
+        lua_getfield(L, link, "id");
+        int culled = lua_istable(L, visible) && !in_set(L, visible, lua_gettop(L));
+        lua_getfield(L, link, "style");
+        int curve = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "curve") == 0;
+        lua_getfield(L, link, "points");
+        int points = lua_gettop(L);
+        lua_Integer n = lua_istable(L, points) ? luaL_len(L, points) : 0;
+        if (n >= 2) {
+            fputs("    <path class=\"link\" d=\"", out);
+            for (lua_Integer p = 1; p <= n; p++) {
+                lua_geti(L, points, p);
+                lua_geti(L, -1, 1);
+                lua_geti(L, -2, 2);
+                fputs(p == 1 ? "M " : curve && n == 4 ? (p == 2 ? " C " : " ") : " L ", out);
+                output_number(out, lua_tonumber(L, -2));
+                fputc(' ', out);
+                output_number(out, lua_tonumber(L, -1));
+                lua_pop(L, 3);
+            }
+            fprintf(out, "\" fill=\"none\" stroke=\"" COLOR_LINK "\" stroke-width=\"1.5\"%s marker-end=\"url(#link-arrow)\"><title>",
+                    culled ? " opacity=\"0.35\"" : "");
+            size_t length;
+            const char *label = luaL_tolstring(L, link + 1, &length);
+            fputs("link ", out);
+            write_escaped(out, label, length);
+            fputs("</title></path>\n", out);
+        }
+        lua_settop(L, link - 1);
+    }
+    lua_settop(L, links - 1);
+}
+
 /* The level-of-detail clusters: shaded cells, each with its count. */
 static void write_clusters(lua_State *L, int result, FILE *out) {
     if (lua_getfield(L, result, "clusters") == LUA_TTABLE) {
@@ -503,6 +564,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     output_number(out, height);
     fputs("\" font-family=\"Helvetica, Arial, sans-serif\">\n", out);
     int patterned = write_pattern(L, result, out);
+    write_link_marker(L, result, out);
     fputs("  <rect width=\"100%\" height=\"100%\" fill=\"" COLOR_PAGE "\"/>\n", out);
 
     fprintf(out, "  <text x=\"%g\" y=\"24\" font-size=\"15\" font-weight=\"bold\" fill=\"" COLOR_TEXT "\">", MARGIN);
@@ -547,6 +609,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
     fputs(" fill=\"none\" stroke=\"" COLOR_BOUNDS "\" stroke-dasharray=\"6 4\"/>\n", out);
     lua_pop(L, 1);
 
+    write_links(L, result, out);
     double font = 12 * label_scale;
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, items, i);

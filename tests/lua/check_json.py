@@ -12,6 +12,7 @@ options:
   --zoom SCALE,AXIS       the zoom
   --clusters N            the number of clusters
   --clustered N           the items counted by the clusters, in all
+  --visible_links ID,...  the visible links' ids, in order
 """
 import json
 import math
@@ -40,7 +41,7 @@ def id_list(text):
 
 # The order is part of the contract: required keys, with the optional ones
 # in their places.
-order = ["content_size", "content_bounds", "viewport", "zoom", "items", "visible", "clusters", "selection", "motion", "indicators", "trace", "guides", "focus"]
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "links", "visible", "visible_links", "clusters", "cluster_links", "selection", "motion", "indicators", "trace", "guides", "focus"]
 required = {"content_size", "content_bounds", "items"}
 keys = list(document)
 assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"
@@ -109,6 +110,39 @@ for key in ("visible", "selection"):
     assert order_of == sorted(set(order_of)), f"{key}: not in data order or repeated: {listed}"
     if "--" + key in options:
         assert listed == id_list(options["--" + key]), f"{key} {listed}, expected {options['--' + key]}"
+
+link_ids = {}
+if "links" in document:
+    links = document["links"]
+    assert isinstance(links, list) and links, "links is not a non-empty array"
+    for index, link in enumerate(links):
+        assert set(link) == {"id", "from", "to", "style", "points"}, f"links[{index}] keys {sorted(link)}"
+        assert isinstance(link["id"], int) and link["id"] >= 0 and link["id"] not in link_ids, f"links[{index}].id {link['id']!r}"
+        link_ids[link["id"]] = index
+        for end in ("from", "to"):
+            assert link[end] in positions, f"links[{index}].{end} {link[end]!r} is not an item's id"
+        assert link["style"] in ("straight", "step", "curve"), f"links[{index}].style {link['style']!r}"
+        points = link["points"]
+        assert link["style"] != "curve" or len(points) == 4, f"links[{index}]: a curve has four control points"
+        assert link["style"] != "straight" or len(points) == 2, f"links[{index}]: a straight link has two points"
+        for p in points:
+            assert len(p) == 2 and all(isinstance(v, (int, float)) and math.isfinite(v) for v in p), f"links[{index}] point {p}"
+assert "visible_links" not in document or ("links" in document and "visible" in document), "visible_links come with links and visible"
+if "visible_links" in document:
+    order_of = []
+    for id in document["visible_links"]:
+        assert id in link_ids, f"visible_links: {id!r} is not a link's id"
+        order_of.append(link_ids[id])
+    assert order_of == sorted(set(order_of)), f"visible_links: not in link order or repeated"
+    if "--visible_links" in options:
+        assert document["visible_links"] == id_list(options["--visible_links"]), f"visible_links {document['visible_links']}"
+if "cluster_links" in document:
+    assert "clusters" in document and "links" in document, "cluster_links come with clusters and links"
+    for index, pair in enumerate(document["cluster_links"]):
+        assert {"from", "to", "count"} <= set(pair) <= {"from", "to", "count", "from_kind", "to_kind"}, f"cluster_links[{index}] keys {sorted(pair)}"
+        assert isinstance(pair["count"], int) and pair["count"] >= 1, f"cluster_links[{index}].count"
+        for end in ("from", "to"):
+            assert pair[end] in positions, f"cluster_links[{index}].{end} {pair[end]!r} is not an item's id"
 
 if "clusters" in document:
     clusters = document["clusters"]

@@ -5,7 +5,9 @@ estimated at 0.6 font sizes a character, as output_svg.c sizes it), the
 viewport's label covers no item, a viewport comes with its overscan
 band, the viewport grown by the same amount on every side, and the drawing
 (content, items, clusters, viewport, band, label) lies inside the picture
-and below the legend: nothing cut off, nothing drawn through the legend."""
+and below the legend: nothing cut off, nothing drawn through the legend;
+links are drawn under the items, inside the picture, from an item's border
+to another's, with an arrowhead."""
 import pathlib
 import re
 import sys
@@ -81,6 +83,45 @@ def drawing_outside(path, document):
                 yield f"{path.name}: the {kind} at ({x:g}, {y:g}, {w:g} x {h:g}) is drawn over the legend (which ends at y {top:g})"
 
 
+def on_border(point, box, tolerance=0.5):
+    """Whether a point lies on a rectangle's outline."""
+    x, y = point
+    bx, by, bw, bh = box
+    inside = bx - tolerance <= x <= bx + bw + tolerance and by - tolerance <= y <= by + bh + tolerance
+    near = min(abs(x - bx), abs(x - bx - bw), abs(y - by), abs(y - by - bh)) <= tolerance
+    return inside and near
+
+
+def link_problems(path, document, items):
+    """Links: drawn under every item, inside the picture, each starting and
+    ending on an item's border, with an arrowhead at its end."""
+    svg = document.documentElement
+    width, height = number(svg, "width"), number(svg, "height")
+    links = [n for n in document.getElementsByTagName("path") if n.getAttribute("class") == "link"]
+    if not links:
+        return
+    every = list(document.getElementsByTagName("*"))
+    first_item = min((every.index(n) for n in every if n.getAttribute("class") == "item"), default=len(every))
+    for link in links:
+        name = "".join(n.data for t in link.getElementsByTagName("title") for n in t.childNodes if n.nodeType == n.TEXT_NODE)
+        if every.index(link) > first_item:
+            yield f"{path.name}: {name} is drawn over the items"
+        if link.getAttribute("marker-end") != "url(#link-arrow)":
+            yield f"{path.name}: {name} has no arrowhead"
+        values = [float(v) for v in re.findall(r"-?[0-9.]+(?:e[-+]?[0-9]+)?", link.getAttribute("d"))]
+        points = list(zip(values[::2], values[1::2]))
+        group = link.parentNode
+        match = re.fullmatch(r"translate\(([-0-9.e+]+) ([-0-9.e+]+)\)", group.getAttribute("transform"))
+        dx, dy = (float(match.group(1)), float(match.group(2))) if match else (0.0, 0.0)
+        for x, y in points:
+            if not (0 <= x + dx <= width and 0 <= y + dy <= height):
+                yield f"{path.name}: {name} reaches ({x:g}, {y:g}), outside the picture"
+                break
+        for end, point in (("start", points[0]), ("end", points[-1])):
+            if not any(on_border(point, box) for box in items):
+                yield f"{path.name}: {name}'s {end} {point} lies on no item's border"
+
+
 def problems(path):
     document = xml.dom.minidom.parse(str(path))
     yield from drawing_outside(path, document)
@@ -98,6 +139,7 @@ def problems(path):
             width = GLYPH * size * len(label)
             if width > box[2] - 4 + 1e-6 or size > box[3] * 0.8 + 1e-6:
                 yield f"{path.name}: label {label!r} at size {size:g} does not fit its {box[2]:g} x {box[3]:g} box"
+    yield from link_problems(path, document, items)
     viewports = [r for r in document.getElementsByTagName("rect") if r.getAttribute("class") == "viewport"]
     bands = [r for r in document.getElementsByTagName("rect") if r.getAttribute("class") == "overscan"]
     labels = [t for t in document.getElementsByTagName("text") if t.getAttribute("class") == "viewport-label"]
@@ -123,7 +165,7 @@ def main():
         print(problem, file=sys.stderr)
     if not found:
         print(f"pictures: {len(pictures)} gallery pictures: labels fit, the viewport label is clear, overscan drawn, "
-              "nothing cut off or over the legend")
+              "nothing cut off or over the legend, links under the items from border to border")
     return 1 if found else 0
 
 
