@@ -776,7 +776,7 @@ local FLOW_ALIGNMENTS = {top = C.CANVAS_FLOW_ALIGN_TOP, center = C.CANVAS_FLOW_A
                          bottom = C.CANVAS_FLOW_ALIGN_BOTTOM}
 
 -- Runs the Lua place function for the engine; any error is kept for check().
-local function run_place(self, items, count, proposal_width, proposal_height, frames)
+local function run_place(self, items, count, links, link_count, proposal_width, proposal_height, frames)
   local list = {}
   for i = 0, tonumber(count) - 1 do
     local item = items[i]
@@ -784,7 +784,17 @@ local function run_place(self, items, count, proposal_width, proposal_height, fr
   end
   local proposal = {width = proposal_width == proposal_width and proposal_width or nil,
                     height = proposal_height == proposal_height and proposal_height or nil}
-  local placed = self.place(list, proposal)
+  local placed
+  if self.place_takes_links then
+    local given = {}
+    for i = 0, tonumber(link_count) - 1 do
+      local link = links[i]
+      given[i + 1] = {from = tonumber(link.source) + 1, to = tonumber(link.target) + 1, id = tonumber(link.id)}
+    end
+    placed = self.place(list, proposal, given)
+  else
+    placed = self.place(list, proposal)
+  end
   if type(placed) ~= "table" then error("place: expected an array of frames, got " .. type(placed), 0) end
   for i = 1, #list do
     local frame, where = placed[i], "place: frame " .. i
@@ -801,10 +811,10 @@ end
 -- the canvas (whose finalizer frees the callback) alive for good.
 local function place_callback(self)
   local weak = setmetatable({self}, {__mode = "v"})
-  return ffi.cast("canvas_place_items_fn", function(_, items, count, proposal_width, proposal_height, frames)
+  return ffi.cast("canvas_place_links_fn", function(_, items, count, links, link_count, proposal_width, proposal_height, frames)
     local self = weak[1]
     if not self then return C.CANVAS_ERR_CALLBACK end
-    return run_callback(self, run_place, items, count, proposal_width, proposal_height, frames)
+    return run_callback(self, run_place, items, count, links, link_count, proposal_width, proposal_height, frames)
   end)
 end
 
@@ -850,8 +860,11 @@ local function set_layout(self, layout)
   end
   if type(layout) == "function" then
     self.callbacks.place = self.callbacks.place or place_callback(self)
-    check(self, C.canvas_set_layout_custom_items(engine, self.callbacks.place, nil))
+    check(self, C.canvas_set_layout_custom_links(engine, self.callbacks.place, nil))
     self.place, self.free = layout, false
+    -- A place(items, proposal) written before links is spared making them, as in the 5.4 module.
+    local info = debug.getinfo(layout, "u")
+    self.place_takes_links = not info or info.isvararg or (info.nparams or 3) >= 3
     return
   end
   if type(layout) == "table" and (layout.kind == "tree" or layout.kind == "layered") then
@@ -1161,10 +1174,162 @@ local DESCRIPTION_KEYS = {
   items = true, item_size = true, layout = true, content_size = true, margins = true, content_anchor = true,
   direction = true, viewport = true, initial_anchor = true, backdrop = true, zoom = true, motion = true,
   estimated_item_size = true, measure = true, on_zoom = true, on_zoom_begin = true, on_zoom_end = true,
-  lod = true, tool = true, snap = true, scroll_extent = true,
+  lod = true, tool = true, snap = true, scroll_extent = true, links = true,
 }
 
 -- Measures what is pending (the last step resolves once), else resolves.
+-- ---- links -----------------------------------------------------------------
+
+local LINK_STYLES = {straight = C.CANVAS_LINK_STRAIGHT, step = C.CANVAS_LINK_STEP, curve = C.CANVAS_LINK_CURVE}
+local LINK_STYLE_NAMES = {[C.CANVAS_LINK_STRAIGHT] = "straight", [C.CANVAS_LINK_STEP] = "step", [C.CANVAS_LINK_CURVE] = "curve"}
+local LINK_SIDES = {auto = C.CANVAS_SIDE_AUTO, top = C.CANVAS_SIDE_TOP, bottom = C.CANVAS_SIDE_BOTTOM,
+                    leading = C.CANVAS_SIDE_LEADING, trailing = C.CANVAS_SIDE_TRAILING}
+local LINK_SIDE_NAMES = {[C.CANVAS_SIDE_AUTO] = "auto", [C.CANVAS_SIDE_TOP] = "top", [C.CANVAS_SIDE_BOTTOM] = "bottom",
+                         [C.CANVAS_SIDE_LEADING] = "leading", [C.CANVAS_SIDE_TRAILING] = "trailing"}
+local LINK_KEYS = {id = true, from = true, to = true, style = true, from_side = true, to_side = true}
+
+local function got(value)
+  if type(value) == "string" then return 'string "' .. value .. '"' end
+  if type(value) == "number" or type(value) == "boolean" then return type(value) .. " " .. tostring(value) end
+  return type(value)
+end
+
+local function link_id_value(value)
+  return type(value) == "number" and value == math.floor(value) and value >= 0 and value < 2 ^ 53
+end
+
+-- links {{id=, from=, to=, style=, from_side=, to_side=}, ...} -> canvas_link[?], count, as the 5.4 module reads them.
+local function read_links(self, list, where, ids_required)
+  if type(list) ~= "table" then fail(where, "expected an array of links {{from=, to=}, ...}, got " .. got(list)) end
+  local links = ffi.new("canvas_link[?]", #list + 1)
+  for i, entry in ipairs(list) do
+    local at = where .. "[" .. i .. "]"
+    if type(entry) ~= "table" then
+      fail(at, "expected a table {id=, from=, to=, style=, from_side=, to_side=}, got " .. got(entry))
+    end
+    for key in pairs(entry) do
+      if not LINK_KEYS[key] then fail(at, "unknown key '" .. tostring(key) .. "'") end
+    end
+    local link = links[i - 1]
+    if entry.id == nil then
+      if ids_required then fail(at, "missing field 'id' (a link id, a non-negative integer)") end
+      link.id = i
+    elseif link_id_value(entry.id) then
+      link.id = entry.id
+    else
+      fail(at .. ".id", "expected a link id (a non-negative integer), got " .. got(entry.id))
+    end
+    for _, key in ipairs{"from", "to"} do
+      local id = entry[key]
+      if id == nil then fail(at, "missing field '" .. key .. "' (an item id)") end
+      if not is_id(id) then fail(at .. "." .. key, "expected an item id (an integer or a string), got " .. got(id)) end
+      local known = engine_id(self, id, false) or fail(at .. "." .. key, "no item has id " .. tostring(id))
+      if key == "from" then link.source = known else link.target = known end
+    end
+    if link.source == link.target then
+      fail(at, "from and to are the same item (" .. tostring(entry.from) .. "): a link joins two items")
+    end
+    link.style = entry.style == nil and C.CANVAS_LINK_STRAIGHT or LINK_STYLES[entry.style]
+                 or fail(at .. ".style", 'expected "straight", "step" or "curve", got ' .. got(entry.style))
+    for _, key in ipairs{"from_side", "to_side"} do
+      local value = entry[key] == nil and C.CANVAS_SIDE_AUTO or LINK_SIDES[entry[key]]
+                    or fail(at .. "." .. key, 'expected "auto", "top", "bottom", "leading" or "trailing", got ' .. got(entry[key]))
+      if key == "from_side" then link.source_side = value else link.target_side = value end
+    end
+  end
+  return links, #list
+end
+
+-- Raises what the engine refused in a list, naming the link and key where it can.
+-- items: the description's items (a count or an array), when the engine has not resolved them yet.
+local function check_links(self, status, list, links, count, where, items)
+  if status == C.CANVAS_OK then return end
+  if status == C.CANVAS_ERR_NOT_FOUND then
+    local present, ids = {}, copy_ids(self, C.canvas_copy_ids)
+    if type(items) == "number" then ids = {} for i = 1, items do ids[i] = i end
+    elseif type(items) == "table" then ids = {} for i, entry in ipairs(items) do ids[i] = entry.id == nil and i or entry.id end end
+    for _, id in ipairs(ids) do present[id] = true end
+    if #ids == tonumber(C.canvas_get_item_count(self.engine)) then
+      for i, entry in ipairs(list) do
+        for _, key in ipairs{"from", "to"} do
+          if not present[entry[key]] then fail(where .. "[" .. i .. "]." .. key, "no item has id " .. tostring(entry[key])) end
+        end
+      end
+    end
+  elseif status == C.CANVAS_ERR_INVALID_ARGUMENT then
+    local first = {}
+    for i = 0, count - 1 do
+      local id = tonumber(links[i].id)
+      if first[id] then
+        fail(where .. "[" .. (i + 1) .. "].id", "duplicate link id " .. id .. " (also the id of " .. where .. "[" .. first[id] .. "])")
+      end
+      first[id] = i + 1
+    end
+  end
+  fail(where, ffi.string(C.canvas_engine_last_error(self.engine)))
+end
+
+local function set_links(self, list, where, items)
+  local links, count = read_links(self, list, where, false)
+  check_links(self, C.canvas_set_links(self.engine, links, count), list, links, count, where, items)
+end
+
+local function copy_links(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_links(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local links = ffi.new("canvas_link[?]", n + 1)
+  check(self, C.canvas_copy_links(self.engine, links, n, count))
+  return links, tonumber(count[0])
+end
+
+-- A route as {{x, y}, ...}, {} before its ends have frames; nil when no link has the id.
+local function route(self, id)
+  local count = ffi.new("size_t[1]")
+  local status = C.canvas_copy_link_route(self.engine, id, nil, 0, count)
+  if status == C.CANVAS_ERR_NOT_FOUND then
+    local links, n = copy_links(self)
+    for i = 0, n - 1 do if links[i].id == id then return {} end end
+    return nil
+  end
+  check(self, status)
+  local n = tonumber(count[0])
+  local points = ffi.new("canvas_point[?]", n + 1)
+  check(self, C.canvas_copy_link_route(self.engine, id, points, n, count))
+  local out = {}
+  for i = 0, n - 1 do out[i + 1] = {points[i].x, points[i].y} end
+  return out
+end
+
+local function link_fields(self, link)
+  return {id = tonumber(link.id), from = script_id(self, link.source), to = script_id(self, link.target),
+          style = LINK_STYLE_NAMES[tonumber(link.style)] or "straight"}
+end
+
+-- result.links, or nil without links.
+local function result_links(self)
+  local links, n = copy_links(self)
+  if n == 0 then return nil end
+  local out = {}
+  for i = 0, n - 1 do
+    local entry = link_fields(self, links[i])
+    entry.points = route(self, links[i].id) or {}
+    out[i + 1] = entry
+  end
+  return out
+end
+
+local function link_ids(self, copy)
+  local count = ffi.new("size_t[1]")
+  check(self, copy(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local ids = ffi.new("uint64_t[?]", n + 1)
+  check(self, copy(self.engine, ids, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = tonumber(ids[i]) end
+  return out
+end
+
 local function resolve_engine(self)
   local step = ffi.new("canvas_step_result[1]")
   repeat check(self, C.canvas_step(self.engine, step))
@@ -1220,6 +1385,7 @@ local function new_canvas(description)
   set_layout(self, description.layout)
   if description.layout == "free" then set_free_frames(self, description.items) end
   apply_editing(self, description)
+  if description.links ~= nil then set_links(self, description.links, "links", description.items) end
   set_content_size(self, description.content_size)
   set_margins(self, description.margins)
   if description.content_anchor then
@@ -1335,6 +1501,11 @@ function Canvas:result()
     check(self, C.canvas_get_viewport(engine, v))
     result.viewport = {x = v.x, y = v.y, width = v.width, height = v.height}
     result.visible = self:visible()
+  end
+  local links = result_links(self)
+  if links then
+    result.links = links
+    if self.show_viewport then result.visible_links = self:visible_links() end
   end
   if self.show_lod then result.clusters = clusters(self) end
   if self.show_zoom then
@@ -1959,9 +2130,73 @@ do
   end
 end
 
+-- ---- links: methods ---------------------------------------------------------
+
+function Canvas:links()
+  engine_of(self)
+  local links, n = copy_links(self)
+  local out = {}
+  for i = 0, n - 1 do
+    local entry = link_fields(self, links[i])
+    entry.from_side = LINK_SIDE_NAMES[tonumber(links[i].source_side)] or "auto"
+    entry.to_side = LINK_SIDE_NAMES[tonumber(links[i].target_side)] or "auto"
+    out[i + 1] = entry
+  end
+  return out
+end
+
+function Canvas:set_links(list) engine_of(self); set_links(self, list, "set_links") end
+
+local function check_link_id(value, where)
+  if not link_id_value(value) then fail(where, "expected a link id (a non-negative integer), got " .. got(value)) end
+  return value
+end
+
+function Canvas:link_route(id)
+  engine_of(self)
+  return route(self, check_link_id(id, "link_route")) or fail("link_route", "no link has id " .. id)
+end
+
+function Canvas:visible_links() engine_of(self); return link_ids(self, C.canvas_copy_visible_links) end
+
+function Canvas:query_links(r)
+  local engine = engine_of(self)
+  if type(r) ~= "table" then fail("query_links", "expected {x=, y=, width=, height=}") end
+  local rect = ffi.new("canvas_rect", number(r.x, "query_links.x"), number(r.y, "query_links.y"),
+                       number(r.width, "query_links.width"), number(r.height, "query_links.height"))
+  return link_ids(self, function(_, out, capacity, count) return C.canvas_query_links(engine, rect, out, capacity, count) end)
+end
+
+function Canvas:hit_test_link(x, y)
+  local id, found = ffi.new("uint64_t[1]"), ffi.new("int[1]")
+  check(self, C.canvas_hit_test_link(engine_of(self), ffi.new("canvas_point", number(x, "hit_test_link.x"),
+                                                              number(y, "hit_test_link.y")), id, found))
+  return found[0] ~= 0 and tonumber(id[0]) or nil
+end
+
+function Canvas:insert_links(list, before)
+  local engine = engine_of(self)
+  local at = before ~= nil and ffi.new("uint64_t[1]", check_link_id(before, "insert_links")) or nil
+  local links, count = read_links(self, list, "insert_links", true)
+  local status = C.canvas_insert_links(engine, links, count, at)
+  if status == C.CANVAS_ERR_NOT_FOUND and at and not route(self, before) then
+    fail("insert_links", "no link has id " .. before .. " (before_id)")
+  end
+  check_links(self, status, list, links, count, "insert_links")
+end
+
+function Canvas:remove_links(list)
+  local engine = engine_of(self)
+  if type(list) ~= "table" then fail("remove_links", "expected an array of link ids") end
+  local ids = ffi.new("uint64_t[?]", #list + 1)
+  for i, id in ipairs(list) do ids[i - 1] = check_link_id(id, "remove_links[" .. i .. "]") end
+  local status = C.canvas_remove_links(engine, ids, #list)
+  if status ~= C.CANVAS_OK then fail("remove_links", ffi.string(C.canvas_engine_last_error(engine))) end
+end
+
 -- The edits return whether they published (the publish count moved), as the Lua module's do.
 for _, name in ipairs{"insert", "remove", "move", "set_frame", "bring_to_front", "send_to_back",
-                      "undo", "redo", "nudge"} do
+                      "undo", "redo", "nudge", "set_links", "insert_links", "remove_links"} do
   local edit = Canvas[name]
   Canvas[name] = function(self, ...)
     local before = self:publish_count()
@@ -1985,6 +2220,7 @@ local SIGNATURES = {
   select = {"number", "number"}, set_zoom = {"number"}, set_zoom_settings = {"table"}, tick = {"number"},
   touches = {"table"}, wheel = {"table"}, zoom_to_fit = {"table?"}, page = {"string", "table?"},
   set_viewport = {"table"}, select_rect = {"table"}, set_snap = {"table"}, set_motion = {"table"},
+  query_links = {"table"}, hit_test_link = {"number", "number"}, link_route = {"number"}, remove_links = {"table"},
 }
 
 local function typed(name, method, types)

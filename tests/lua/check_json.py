@@ -124,7 +124,8 @@ if "links" in document:
         assert link["style"] in ("straight", "step", "curve"), f"links[{index}].style {link['style']!r}"
         points = link["points"]
         assert link["style"] != "curve" or len(points) == 4, f"links[{index}]: a curve has four control points"
-        assert link["style"] != "straight" or len(points) == 2, f"links[{index}]: a straight link has two points"
+        # A straight link is two points, or more through a layered layout's bends.
+        assert len(points) >= 2 or not points, f"links[{index}]: a route of one point"
         for p in points:
             assert len(p) == 2 and all(isinstance(v, (int, float)) and math.isfinite(v) for v in p), f"links[{index}] point {p}"
 assert "visible_links" not in document or ("links" in document and "visible" in document), "visible_links come with links and visible"

@@ -308,3 +308,39 @@ show("space drag", button_drag(b, nil, 2000))
 b:key_state("space", false)
 show("bad button, bad key", {pcall(b.pointer_down, b, 1, 1, 3000, {button = "left"}) == false,
   pcall(b.key_state, b, "enter", true) == false})
+
+-- Links: the description key, results' routes, place(items, proposal, links), the methods and their errors.
+local linked = canvas.new{layout = "free", viewport = {width = 600, height = 500},
+  items = {{id = "a", x = 0, y = 0, width = 100, height = 50}, {id = "b", x = 300, y = 0, width = 100, height = 50},
+           {id = 3, x = 0, y = 400, width = 100, height = 50}},
+  links = {{from = "a", to = "b"}, {id = 7, from = "a", to = 3, style = "curve", from_side = "bottom"},
+           {id = 8, from = 3, to = "b", style = "step", to_side = "trailing"}}}
+local lr = linked:result()
+show("result links", lr.links)
+show("visible links", lr.visible_links)
+show("links()", linked:links())
+show("link_route", linked:link_route(8))
+show("hit_test_link", {linked:hit_test_link(200, 27), linked:hit_test_link(200, 45)})
+show("query_links", linked:query_links{x = 0, y = 100, width = 50, height = 50})
+show("insert_links", {linked:insert_links({{id = 20, from = "b", to = 3}}, 7), #linked:links()})
+show("remove_links", {linked:remove_links{7, 20}, #linked:links()})
+linked:undo()
+show("undo remove_links", linked:links())
+show("set_links", {linked:set_links{{from = 3, to = "a"}}, linked:links()})
+local function message(f, ...) local ok, text = pcall(f, ...) return ok and "no error" or tostring(text):gsub("^[^:]*:%d+: ", "") end
+show("link errors", {
+  message(linked.insert_links, linked, {{from = "a", to = "b"}}),
+  message(linked.insert_links, linked, {{id = 1, from = "a", to = "zz"}}),
+  message(linked.insert_links, linked, {{id = 2, from = "a", to = "b", style = "wavy"}}),
+  message(linked.set_links, linked, {{from = "a", to = "a"}}),
+  message(linked.set_links, linked, {{id = 4, from = "a", to = "b"}, {id = 4, from = "b", to = 3}}),
+  message(linked.link_route, linked, 99),
+})
+local place_links
+canvas.resolve{items = {{id = "p", width = 10, height = 10}, {id = "q", width = 10, height = 10}},
+  links = {{id = 5, from = "q", to = "p"}},
+  layout = function(items, proposal, links)
+    place_links = links
+    return {{x = 0, y = 0, width = 10, height = 10}, {x = 20, y = 0, width = 10, height = 10}}
+  end}
+show("place links", place_links)
