@@ -123,38 +123,38 @@ static int compare_placed(const void *a, const void *b) {
     return x->at < y->at ? -1 : x->at > y->at;
 }
 
-/* Finds the first link end naming no item: through the script's ids in
-   data order when the state keeps them (a description, a place layout),
-   else through the resolved ids when they are all the items'. */
+/* Finds the first link end naming no item: through the resolved ids when
+   they are all the items' (a resolved canvas), else through the script's
+   ids in data order the state keeps (a description before its resolve). */
 static int find_missing_end(lua_State *L, lcanvas *canvas, int state, int list, const canvas_link *links,
                             size_t count, size_t *index, size_t *end) {
     int top = lua_gettop(L);
     size_t items = canvas_get_item_count(canvas->engine);
-    lua_getfield(L, state, "ids");
-    int ids = lua_gettop(L);
-    int by_script = (lua_istable(L, ids) && lua_rawlen(L, ids) == items) ||
-                    (lua_isinteger(L, ids) && (size_t)lua_tointeger(L, ids) == items);
     uint64_t *resolved = NULL;
     size_t resolved_count = 0;
-    if (lua_istable(L, ids) && by_script) {     /* a set of the script's ids */
-        lua_createtable(L, 0, (int)(items < INT32_MAX ? items : INT32_MAX));
-        for (size_t i = 1; i <= items; i++) {
-            lua_rawgeti(L, ids, (lua_Integer)i);
-            lua_pushboolean(L, 1);
-            lua_rawset(L, -3);
-        }
-        lua_replace(L, ids);
-    } else if (!by_script) {
-        if (canvas_copy_ids(canvas->engine, NULL, 0, &resolved_count) != CANVAS_OK || resolved_count != items) {
-            lua_settop(L, top);
-            return 0;
-        }
+    int ids = 0;
+    if (canvas_copy_ids(canvas->engine, NULL, 0, &resolved_count) == CANVAS_OK && resolved_count == items) {
         resolved = lua_newuserdatauv(L, resolved_count * sizeof *resolved + 1, 0);
         if (canvas_copy_ids(canvas->engine, resolved, resolved_count, &resolved_count) != CANVAS_OK) {
             lua_settop(L, top);
             return 0;
         }
         qsort(resolved, resolved_count, sizeof *resolved, compare_ids);
+    } else {
+        lua_getfield(L, state, "ids");
+        ids = lua_gettop(L);
+        if (lua_istable(L, ids) && lua_rawlen(L, ids) == items) {   /* a set of the script's ids */
+            lua_createtable(L, 0, (int)(items < INT32_MAX ? items : INT32_MAX));
+            for (size_t i = 1; i <= items; i++) {
+                lua_rawgeti(L, ids, (lua_Integer)i);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, -3);
+            }
+            lua_replace(L, ids);
+        } else if (!(lua_isinteger(L, ids) && (size_t)lua_tointeger(L, ids) == items)) {
+            lua_settop(L, top);
+            return 0;
+        }
     }
     for (size_t i = 0; i < count; i++) {
         for (int e = 0; e < 2; e++) {

@@ -142,5 +142,6 @@ check.fails(function() c:insert_links{{from = "a", to = "b"}} end, "insert_links
 check.fails(function() c:insert_links({{id = 50, from = "a", to = "b"}}, 77) end, "insert_links: no link has id 77 (before_id)", "unknown before")
 check.fails(function() c:remove_links{123} end, "remove_links:", "unknown link")
 check.fails(function() c:link_route(123) end, "link_route: no link has id 123", "route of an unknown link")
+check.fails(function() c:set_links{{from = "a", to = "b"}, {from = "b", to = 99}} end, "set_links[2].to: no item has id 99", "live unknown end")
 check.equal(#c:links(), 0, "failed edits changed nothing")
 return {items = 0}
