@@ -2507,16 +2507,84 @@ canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, 
 
 /*
 ** METHOD: canvas_engine
-** Copies the ids of the links in the viewport's culling rectangle (visible
-** area and overscan), as canvas_query_links finds them; none before the
-** viewport has a size.
+** Copies the ids of the links the last published update draws one by one,
+** in link order: the links in the viewport's culling rectangle (visible
+** area and overscan), as canvas_query_links finds them; with level of
+** detail on, only those whose two ends are both drawn one by one (in
+** canvas_copy_visible). None before the viewport has a size. Like
+** canvas_copy_visible, it reads the published update: a link edit, or a
+** moved end that takes a link into or out of view, publishes a new one
+** (canvas_get_publish_count moves); an idle canvas_tick publishes nothing.
+** Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:visible_links()
 ** Python: Engine.visible_links()
-** Swift: CanvasEngine.visibleLinks
+** Swift: CanvasEngine.visibleLinks, VisibleUpdate.visibleLinks (CanvasEngine.published)
 */
 canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links that appeared with the last published update
+** (in canvas_copy_visible_links now, not in the update before it), in link
+** order. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:appeared_links()
+** Python: Engine.appeared_links()
+** Swift: VisibleUpdate.appearedLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_appeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links that disappeared with the last published
+** update (visible in the update before it, not now), in their old link
+** order. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:disappeared_links()
+** Python: Engine.disappeared_links()
+** Swift: VisibleUpdate.disappearedLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_disappeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** Links under level of detail: one per pair of drawn ends, at least one of
+** them a published cluster. from/to are a canvas_cluster.id (kind
+** CANVAS_HIT_CLUSTER) or an item id drawn one by one (kind CANVAS_HIT_ITEM);
+** count is how many links join the two, in either direction.
+*/
+typedef struct canvas_cluster_link {
+    uint64_t from;     /* canvas_cluster.id of the published cluster, or an item id when from_kind is CANVAS_HIT_ITEM */
+    uint64_t to;
+    uint64_t count;    /* links between the two */
+    int32_t from_kind; /* CANVAS_HIT_CLUSTER or CANVAS_HIT_ITEM */
+    int32_t to_kind;
+} canvas_cluster_link;
+
+/*
+** METHOD: canvas_engine
+** Copies the last published update's aggregated links (none with level of
+** detail off). A link counts when its route's bounds meet the culling
+** rectangle (as for canvas_copy_visible_links) and each end is drawn: one
+** by one (in canvas_copy_visible), or inside a published cluster (a small
+** item whose centre lies in that cluster's cell). Links inside one cluster
+** are not drawn and not counted; links between two items drawn one by one
+** are canvas_copy_visible_links'; links with an end not drawn are left out.
+** Each pair comes once, its lesser end in from, ordered by from then to,
+** where an end orders by id, then CANVAS_HIT_ITEM before CANVAS_HIT_CLUSTER.
+** Costs the links in view plus the clusters. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:cluster_links()
+** Python: Engine.cluster_links()
+** Swift: CanvasEngine.clusterLinks, VisibleUpdate.clusterLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_cluster_links(const canvas_engine *engine, canvas_cluster_link *out, size_t capacity,
+                                        size_t *count_out);
 
 /*
 ** METHOD: canvas_engine

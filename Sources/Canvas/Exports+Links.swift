@@ -70,7 +70,32 @@ public func canvasQueryLinks(_ engine: UnsafeRawPointer?, _ rect: canvas_rect, _
 @c(canvas_copy_visible_links)
 public func canvasCopyVisibleLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try copyOut(handle.engine.visibleLinks, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+        try copyOut(handle.engine.published?.visibleLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_appeared_links)
+public func canvasCopyAppearedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.appearedLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_disappeared_links)
+public func canvasCopyDisappearedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.disappearedLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_cluster_links)
+public func canvasCopyClusterLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_cluster_link>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let aggregated = (handle.engine.published?.clusterLinks ?? []).map { link in
+            canvas_cluster_link(from: link.from, to: link.to, count: UInt64(link.count),
+                                from_kind: Int32(link.fromKind.rawValue), to_kind: Int32(link.toKind.rawValue))
+        }
+        try copyOut(aggregated, as: canvas_cluster_link.self, to: out, capacity: capacity, countOut: countOut, what: "cluster links")
     }
 }
 

@@ -549,6 +549,17 @@ canvas_status canvas_copy_link_route(const canvas_engine *engine, uint64_t id, c
 canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity,
                                  size_t *count_out);
 canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_appeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_disappeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+typedef struct canvas_cluster_link {
+    uint64_t from;
+    uint64_t to;
+    uint64_t count;
+    int32_t from_kind;
+    int32_t to_kind;
+} canvas_cluster_link;
+canvas_status canvas_copy_cluster_links(const canvas_engine *engine, canvas_cluster_link *out, size_t capacity,
+                                        size_t *count_out);
 canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);

@@ -25,6 +25,7 @@ extension CanvasEngine {
         links = table
         editing.history.clear()  // the steps name links that may be gone
         if layoutReadsLinks { layout.invalidateCache() }
+        viewportChanged(clamping: false)
     }
 
     func checkEnds(_ link: Link) throws(CanvasError) {
@@ -152,11 +153,14 @@ extension CanvasEngine {
         linkPositions(in: rect).map { links[$0].id }
     }
 
-    /// The links in the viewport's culling rectangle (visible area and overscan), in link order.
-    public var visibleLinks: [UInt64] {
-        guard !viewport.size.isZeroArea else { return [] }
-        return queryLinks(viewport.cullingRect)
-    }
+    /// The links the published update draws one by one, in link order
+    /// (`VisibleUpdate.visibleLinks`): those in the viewport's culling
+    /// rectangle (visible area and overscan), and with level of detail on
+    /// only those whose two ends are drawn one by one.
+    public var visibleLinks: [UInt64] { published?.visibleLinks ?? [] }
+
+    /// The published update's aggregated links (`VisibleUpdate.clusterLinks`).
+    public var clusterLinks: [ClusterLink] { published?.clusterLinks ?? [] }
 
     /// The hit rule for links: the topmost link (last in link order) whose
     /// drawn route passes within `hitSlop` screen points of `point`.
