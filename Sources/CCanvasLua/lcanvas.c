@@ -241,6 +241,10 @@ void lcanvas_push_result(lua_State *L, int self) {
     if (state_flag(L, state, "show_lod")) {
         lcanvas_push_clusters(L, canvas, state);
         lua_setfield(L, -2, "clusters");
+        if (has_links) {
+            lcanvas_push_cluster_links(L, canvas, state);
+            lua_setfield(L, -2, "cluster_links");
+        }
     }
     if (state_flag(L, state, "show_zoom")) {
         double scale;

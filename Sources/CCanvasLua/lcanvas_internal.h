@@ -215,6 +215,8 @@ void lcanvas_check_links_status(lua_State *L, lcanvas *canvas, canvas_status sta
                                 const canvas_link *links, size_t count, const char *where);
 int lcanvas_push_result_links(lua_State *L, lcanvas *canvas, int state);   /* pushes nothing (0) without links */
 void lcanvas_push_link_ids(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy);
+void lcanvas_push_link_update(lua_State *L, lcanvas *canvas);      /* sets the update's link lists */
+void lcanvas_push_cluster_links(lua_State *L, lcanvas *canvas, int state);
 void lcanvas_open_link_methods(lua_State *L);
 
 /* lplace.c: Lua place functions as canvas_place_links_fn. */

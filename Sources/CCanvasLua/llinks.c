@@ -6,6 +6,8 @@
 **     c:links()                   -- {{id=, from=, to=, style=, from_side=, to_side=}, ...}
 **     c:link_route(1)             -- {{x, y}, ...}: a polyline, or a curve's four control points
 **     c:visible_links(); c:query_links{x=, y=, width=, height=}; c:hit_test_link(x, y)
+**     c:appeared_links(); c:disappeared_links()   -- the last published update's
+**     c:cluster_links()           -- with lod: {{from=, to=, count=, from_kind="cluster"|"item", to_kind=}, ...}
 **     c:insert_links({{id = 7, from = "b", to = "a"}}, before_id); c:remove_links{7}
 **
 ** A link's from and to are item ids as the script gives them; a link's own
@@ -353,6 +355,63 @@ void lcanvas_push_link_ids(lua_State *L, lcanvas *canvas, lcanvas_copy_fn copy) 
     lua_remove(L, -2);
 }
 
+/* Sets visible_links, appeared_links and disappeared_links on the update table on top. */
+void lcanvas_push_link_update(lua_State *L, lcanvas *canvas) {
+    lcanvas_push_link_ids(L, canvas, canvas_copy_visible_links);
+    lua_setfield(L, -2, "visible_links");
+    lcanvas_push_link_ids(L, canvas, canvas_copy_appeared_links);
+    lua_setfield(L, -2, "appeared_links");
+    lcanvas_push_link_ids(L, canvas, canvas_copy_disappeared_links);
+    lua_setfield(L, -2, "disappeared_links");
+}
+
+/* The published cluster links: {{from=, to=, count=, from_kind=, to_kind=}, ...}; ends as script ids
+   (a cluster by its id, the first of its items), kinds "cluster" or "item". */
+void lcanvas_push_cluster_links(lua_State *L, lcanvas *canvas, int state) {
+    state = lua_absindex(L, state);
+    size_t count = 0;
+    lcanvas_check_status(L, canvas, canvas_copy_cluster_links(canvas->engine, NULL, 0, &count));
+    canvas_cluster_link *pairs = lua_newuserdatauv(L, count * sizeof *pairs + 1, 0);
+    lcanvas_check_status(L, canvas, canvas_copy_cluster_links(canvas->engine, pairs, count, &count));
+    lua_createtable(L, count < INT32_MAX ? (int)count : INT32_MAX, 0);
+    for (size_t i = 0; i < count; i++) {
+        lua_createtable(L, 0, 5);
+        lcanvas_push_script_id(L, state, pairs[i].from);
+        lua_setfield(L, -2, "from");
+        lcanvas_push_script_id(L, state, pairs[i].to);
+        lua_setfield(L, -2, "to");
+        lua_pushinteger(L, (lua_Integer)pairs[i].count);
+        lua_setfield(L, -2, "count");
+        lua_pushstring(L, pairs[i].from_kind == CANVAS_HIT_CLUSTER ? "cluster" : "item");
+        lua_setfield(L, -2, "from_kind");
+        lua_pushstring(L, pairs[i].to_kind == CANVAS_HIT_CLUSTER ? "cluster" : "item");
+        lua_setfield(L, -2, "to_kind");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_remove(L, -2);
+}
+
+/* c:appeared_links(), c:disappeared_links(): what the last published update brought in and took out. */
+static int m_appeared_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_push_link_ids(L, canvas, canvas_copy_appeared_links);
+    return 1;
+}
+
+static int m_disappeared_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_push_link_ids(L, canvas, canvas_copy_disappeared_links);
+    return 1;
+}
+
+/* c:cluster_links() */
+static int m_cluster_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int state = lcanvas_push_state(L);
+    lcanvas_push_cluster_links(L, canvas, state);
+    return 1;
+}
+
 /* c:visible_links() */
 static int m_visible_links(lua_State *L) {
     lcanvas *canvas = lcanvas_check(L, 1);
@@ -453,6 +512,9 @@ static const luaL_Reg link_methods[] = {
     {"set_links", m_set_links},
     {"link_route", m_link_route},
     {"visible_links", m_visible_links},
+    {"appeared_links", m_appeared_links},
+    {"disappeared_links", m_disappeared_links},
+    {"cluster_links", m_cluster_links},
     {"query_links", m_query_links},
     {"hit_test_link", m_hit_test_link},
     {"insert_links", m_insert_links},

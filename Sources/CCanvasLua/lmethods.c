@@ -69,29 +69,37 @@ static canvas_point check_anchor(lua_State *L, int arg, const char *where) {
 
 /*
 ** Pushes the update a call just published, as the engine diffed it:
-** {visible=, appeared=, disappeared=} (script ids, data order), or nil when
-** the call published nothing or nothing appeared or disappeared (a pan by a
+** {visible=, appeared=, disappeared=} (script ids, data order), with
+** visible_links, appeared_links and disappeared_links (link ids, link
+** order) when the canvas has links, or nil when the call published nothing
+** or nothing (item or link) appeared or disappeared (a pan by a
 ** point, say: the engine publishes the moved rect, but what a script sees
 ** is unchanged). Every method here makes one publishing call, so the
 ** engine's diff is the whole change.
 */
 static void push_update(lua_State *L, lcanvas *canvas, int state, int published) {
-    size_t appeared = 0, disappeared = 0;
+    size_t appeared = 0, disappeared = 0, links = 0, appeared_links = 0, disappeared_links = 0;
     if (published) {
         lcanvas_check_status(L, canvas, canvas_copy_appeared(canvas->engine, NULL, 0, &appeared));
         lcanvas_check_status(L, canvas, canvas_copy_disappeared(canvas->engine, NULL, 0, &disappeared));
+        lcanvas_check_status(L, canvas, canvas_copy_links(canvas->engine, NULL, 0, &links));
+        if (links > 0) {
+            lcanvas_check_status(L, canvas, canvas_copy_appeared_links(canvas->engine, NULL, 0, &appeared_links));
+            lcanvas_check_status(L, canvas, canvas_copy_disappeared_links(canvas->engine, NULL, 0, &disappeared_links));
+        }
     }
-    if (appeared == 0 && disappeared == 0) {
+    if (appeared == 0 && disappeared == 0 && appeared_links == 0 && disappeared_links == 0) {
         lua_pushnil(L);
         return;
     }
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 6);
     lcanvas_push_ids(L, canvas, state, canvas_copy_visible);
     lua_setfield(L, -2, "visible");
     lcanvas_push_ids(L, canvas, state, canvas_copy_appeared);
     lua_setfield(L, -2, "appeared");
     lcanvas_push_ids(L, canvas, state, canvas_copy_disappeared);
     lua_setfield(L, -2, "disappeared");
+    if (links > 0) lcanvas_push_link_update(L, canvas);  /* visible_links, appeared_links, disappeared_links */
 }
 
 /* ---- resolving and measuring ---------------------------------------- */

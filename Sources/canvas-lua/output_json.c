@@ -21,7 +21,10 @@
 ** (row-major, see canvas_query_lod) follows it. With links, "links":
 ** [{"id":…, "from":…, "to":…, "style":…, "points": [[x, y], …]}, …] follows
 ** the items (a curve's points are its four Bézier control points), and
-** with a viewport "visible_links": [ids…] follows "visible".
+** with a viewport "visible_links": [ids…] follows "visible"; with lod too,
+** "cluster_links": [{"from":…, "to":…, "count":…, "from_kind":…,
+** "to_kind":…}, …] (the links with an end in a cluster, one per pair of
+** drawn ends; kinds "cluster" or "item") follows "clusters".
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
@@ -409,6 +412,37 @@ static void write_clusters(lua_State *L, FILE *out, int result) {
     lua_pop(L, 1);
 }
 
+/* Writes "cluster_links": [{"from":…, "to":…, "count":…, "from_kind":…, "to_kind":…}, …] when the result has them. */
+static void write_cluster_links(lua_State *L, FILE *out, int result) {
+    if (lua_getfield(L, result, "cluster_links") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int list = lua_gettop(L);
+    lua_Integer count = luaL_len(L, list);
+    fputs(",\n  \"cluster_links\": [", out);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        int pair = lua_gettop(L);
+        fprintf(out, "%s\n    {\"from\": ", i > 1 ? "," : "");
+        lua_getfield(L, pair, "from");
+        write_id(L, out, -1);
+        fputs(", \"to\": ", out);
+        lua_getfield(L, pair, "to");
+        write_id(L, out, -1);
+        lua_getfield(L, pair, "count");
+        fprintf(out, ", \"count\": " LUA_INTEGER_FMT ", \"from_kind\": ", lua_tointeger(L, -1));
+        lua_pop(L, 3);
+        write_string_field(L, out, pair, "from_kind");
+        fputs(", \"to_kind\": ", out);
+        write_string_field(L, out, pair, "to_kind");
+        fputc('}', out);
+        lua_pop(L, 1);
+    }
+    fputs(count ? "\n  ]" : "]", out);
+    lua_pop(L, 1);
+}
+
 void output_json(lua_State *L, int result, FILE *out) {
     result = lua_absindex(L, result);
     fputc('{', out);
@@ -450,6 +484,7 @@ void output_json(lua_State *L, int result, FILE *out) {
     write_id_list(L, out, result, "visible");
     write_id_list(L, out, result, "visible_links");
     write_clusters(L, out, result);
+    write_cluster_links(L, out, result);
     write_id_list(L, out, result, "selection");
     write_motion(L, out, result);
     write_guides(L, out, result);

@@ -13,7 +13,9 @@
 ** with its count, and the clustered items show as culled (they are not
 ** among those shown one by one). Links are drawn under the items, each one
 ** <path class="link"> through its route (a cubic Bézier for a curve) with
-** an arrowhead at its target, dimmed when outside visible_links.
+** an arrowhead at its target, dimmed when outside visible_links; with lod,
+** each aggregated link is a <line class="cluster-link"> between its ends'
+** centres, thicker with its count.
 */
 #include <math.h>
 #include <stdarg.h>
@@ -441,6 +443,76 @@ static void write_links(lua_State *L, int result, FILE *out) {
     lua_settop(L, links - 1);
 }
 
+/* Pushes a map id -> {cx, cy} of the centres of the rects in result[key], or nil. */
+static void push_centres(lua_State *L, int result, const char *key) {
+    if (lua_getfield(L, result, key) != LUA_TTABLE) return;  /* leaves nil */
+    int list = lua_gettop(L);
+    lua_newtable(L);
+    lua_Integer count = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, list, i);
+        int rect = lua_gettop(L);
+        lua_getfield(L, rect, "id");
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, output_field(L, rect, "x") + output_field(L, rect, "width") / 2);
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, output_field(L, rect, "y") + output_field(L, rect, "height") / 2);
+        lua_rawseti(L, -2, 2);
+        if (!lua_isnil(L, -2)) lua_rawset(L, list + 1);
+        lua_settop(L, list + 1);
+    }
+    lua_remove(L, list);
+}
+
+/* Level of detail's aggregated links: a line between the centres of its two
+   ends (clusters or items), as thick as the log of its count. */
+static void write_cluster_links(lua_State *L, int result, FILE *out) {
+    if (lua_getfield(L, result, "cluster_links") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    int pairs = lua_gettop(L);
+    push_centres(L, result, "clusters");
+    int clusters = lua_gettop(L);
+    push_centres(L, result, "items");
+    int items = lua_gettop(L);
+    lua_Integer count = luaL_len(L, pairs);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_geti(L, pairs, i);
+        int pair = lua_gettop(L);
+        double ends[2][2];
+        int found = 0;
+        for (int e = 0; e < 2; e++) {
+            lua_getfield(L, pair, e ? "to_kind" : "from_kind");
+            int cluster = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "cluster") == 0;
+            lua_getfield(L, pair, e ? "to" : "from");
+            int map = cluster ? clusters : items;
+            if (lua_istable(L, map) && lua_rawget(L, map) == LUA_TTABLE) {
+                lua_rawgeti(L, -1, 1);
+                lua_rawgeti(L, -2, 2);
+                ends[e][0] = lua_tonumber(L, -2);
+                ends[e][1] = lua_tonumber(L, -1);
+                found++;
+            }
+            lua_settop(L, pair);
+        }
+        lua_getfield(L, pair, "count");
+        lua_Integer links = lua_tointeger(L, -1);
+        if (found == 2) {
+            fputs("    <line class=\"cluster-link\"", out);
+            attribute(out, "x1", ends[0][0]);
+            attribute(out, "y1", ends[0][1]);
+            attribute(out, "x2", ends[1][0]);
+            attribute(out, "y2", ends[1][1]);
+            attribute(out, "stroke-width", 1 + log2((double)(links > 1 ? links : 1)));
+            fprintf(out, " stroke=\"" COLOR_CLUSTER "\" stroke-opacity=\"0.6\"><title>" LUA_INTEGER_FMT " link%s</title></line>\n",
+                    links, links == 1 ? "" : "s");
+        }
+        lua_settop(L, pair - 1);
+    }
+    lua_settop(L, pairs - 1);
+}
+
 /* The level-of-detail clusters: shaded cells, each with its count. */
 static void write_clusters(lua_State *L, int result, FILE *out) {
     if (lua_getfield(L, result, "clusters") == LUA_TTABLE) {
@@ -637,6 +709,7 @@ void output_svg(lua_State *L, int result, const char *title, double label_scale,
         lua_settop(L, item - 1);
     }
 
+    write_cluster_links(L, result, out);
     write_clusters(L, result, out);
 
     if (lua_getfield(L, result, "viewport") == LUA_TTABLE) {

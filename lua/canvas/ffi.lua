@@ -742,11 +742,21 @@ end
 
 -- {visible=, appeared=, disappeared=} for a call that published, or nil when
 -- nothing was published or nothing appeared or disappeared.
+-- With links, the update also carries visible_links, appeared_links and
+-- disappeared_links (link ids), and is an update when only links changed.
+local link_update  -- below, with the links
 local function update(self, published)
   if published[0] == 0 or not self.engine then return nil end
   local appeared, disappeared = copy_ids(self, C.canvas_copy_appeared), copy_ids(self, C.canvas_copy_disappeared)
-  if #appeared == 0 and #disappeared == 0 then return nil end
-  return {visible = copy_ids(self, C.canvas_copy_visible), appeared = appeared, disappeared = disappeared}
+  local links = link_update(self)
+  if #appeared == 0 and #disappeared == 0 and not (links and (#links.appeared_links > 0 or #links.disappeared_links > 0)) then
+    return nil
+  end
+  local out = {visible = copy_ids(self, C.canvas_copy_visible), appeared = appeared, disappeared = disappeared}
+  if links then
+    out.visible_links, out.appeared_links, out.disappeared_links = links.visible_links, links.appeared_links, links.disappeared_links
+  end
+  return out
 end
 
 -- ---- items -----------------------------------------------------------------
@@ -1341,6 +1351,33 @@ local function link_ids(self, copy)
   return out
 end
 
+-- The update's link lists, or nil on a canvas without links.
+function link_update(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_links(self.engine, nil, 0, count))
+  if count[0] == 0 then return nil end
+  return {visible_links = link_ids(self, C.canvas_copy_visible_links),
+          appeared_links = link_ids(self, C.canvas_copy_appeared_links),
+          disappeared_links = link_ids(self, C.canvas_copy_disappeared_links)}
+end
+
+-- The published cluster links, {{from=, to=, count=, from_kind="cluster"|"item", to_kind=}, ...}.
+local function cluster_links(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_cluster_links(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local pairs_out = ffi.new("canvas_cluster_link[?]", n + 1)
+  check(self, C.canvas_copy_cluster_links(self.engine, pairs_out, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do
+    local pair = pairs_out[i]
+    out[i + 1] = {from = script_id(self, pair.from), to = script_id(self, pair.to), count = tonumber(pair.count),
+                  from_kind = pair.from_kind == C.CANVAS_HIT_CLUSTER and "cluster" or "item",
+                  to_kind = pair.to_kind == C.CANVAS_HIT_CLUSTER and "cluster" or "item"}
+  end
+  return out
+end
+
 local function resolve_engine(self)
   local step = ffi.new("canvas_step_result[1]")
   repeat check(self, C.canvas_step(self.engine, step))
@@ -1518,7 +1555,10 @@ function Canvas:result()
     result.links = links
     if self.show_viewport then result.visible_links = self:visible_links() end
   end
-  if self.show_lod then result.clusters = clusters(self) end
+  if self.show_lod then
+    result.clusters = clusters(self)
+    if links then result.cluster_links = cluster_links(self) end
+  end
   if self.show_zoom then
     result.zoom = {scale = self:zoom(), axis = self:zoom_axis()}
     result.selection = self:selection()
@@ -2169,6 +2209,9 @@ function Canvas:link_route(id)
 end
 
 function Canvas:visible_links() engine_of(self); return link_ids(self, C.canvas_copy_visible_links) end
+function Canvas:appeared_links() engine_of(self); return link_ids(self, C.canvas_copy_appeared_links) end
+function Canvas:disappeared_links() engine_of(self); return link_ids(self, C.canvas_copy_disappeared_links) end
+function Canvas:cluster_links() engine_of(self); return cluster_links(self) end
 
 function Canvas:query_links(r)
   local engine = engine_of(self)

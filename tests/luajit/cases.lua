@@ -344,3 +344,19 @@ canvas.resolve{items = {{id = "p", width = 10, height = 10}, {id = "q", width = 
     return {{x = 0, y = 0, width = 10, height = 10}, {x = 20, y = 0, width = 10, height = 10}}
   end}
 show("place links", place_links)
+-- Links in updates, and cluster links under level of detail.
+local row = canvas.new{layout = "free", viewport = {width = 300, height = 100, x = 0, y = 0, overscan = 0},
+  items = {{id = "a", x = 0, y = 0, width = 100, height = 50}, {id = "b", x = 400, y = 0, width = 100, height = 50},
+           {id = "c", x = 800, y = 0, width = 100, height = 50}},
+  links = {{from = "a", to = "b"}, {from = "b", to = "c"}}}
+show("link update", row:set_viewport{x = 550, y = 0, width = 300, height = 100})
+row:set_viewport{x = 110, y = 0, width = 280, height = 100}
+show("links-only update", row:set_viewport{x = 510, y = 0, width = 280, height = 100})
+show("appeared/disappeared links", {row:appeared_links(), row:disappeared_links()})
+local small, chain = {}, {}
+for i = 1, 40 do small[i] = {id = i, x = (i - 1) * 12, y = 0, width = 6, height = 6} end
+for i = 1, 39 do chain[i] = {from = i, to = i + 1} end
+local clustered = canvas.new{layout = "free", items = small, links = chain, lod = {min_size = 8, cell = 40},
+  viewport = {width = 800, height = 200, x = -10, y = -50}}
+show("cluster_links()", clustered:cluster_links())
+show("result cluster_links", clustered:result().cluster_links)
