@@ -11,8 +11,8 @@
 ** are left out (see below). Whatever it returns goes to canvas.resolve and canvas.new, and a few
 ** object methods run on the result. Any outcome but a crash, a sanitizer
 ** report or a leak is fine: errors are the expected answer to most inputs.
-** The methods include motion input, edits, batches, undo and level of
-** detail, on the canvas as described and then turned free.
+** The methods include motion input, edits, batches, undo, level of
+** detail and links, on the canvas as described and then turned free.
 */
 #include <stdint.h>
 #include <time.h>
@@ -150,6 +150,17 @@ static const char driver[] =
     "pcall(c.key, c, 'delete', 1040)\n"
     "pcall(c.focus_next, c, 'right')\n"
     "pcall(c.bring_to_front, c, {'fy'})\n"
+    /* links */
+    "pcall(c.links, c)\n"
+    "pcall(c.insert_links, c, {{id = 77, from = 'fy', to = 1, style = 'curve'}})\n"
+    "pcall(c.link_route, c, 77)\n"
+    "pcall(c.hit_test_link, c, 10, 10)\n"
+    "pcall(c.query_links, c, {x = 0, y = 0, width = 500, height = 500})\n"
+    "pcall(c.visible_links, c)\n"
+    "pcall(c.cluster_links, c)\n"
+    "pcall(c.remove_links, c, {77})\n"
+    "pcall(c.undo, c)\n"
+    "pcall(c.set_links, c, {{from = 1, to = 2, style = 'step', from_side = 'leading'}})\n"
     "pcall(c.result, c)\n"
     "c:close()\n";
 
