@@ -1,5 +1,6 @@
 /*
-** output_text.c: a table for people, one item a line.
+** output_text.c: a table for people, one item a line (then one link a
+** line, when there are links: its ends, style and route's points).
 */
 #include <math.h>
 
@@ -66,6 +67,42 @@ void output_text(lua_State *L, int result, FILE *out) {
     fprintf(out, "%lld items\n", (long long)count);
     if (lua_getfield(L, result, "visible") == LUA_TTABLE)
         fprintf(out, "visible         %lld of %lld items\n", (long long)luaL_len(L, -1), (long long)count);
+    lua_pop(L, 1);
+    if (lua_getfield(L, result, "links") == LUA_TTABLE) {
+        int links = lua_gettop(L);
+        lua_Integer link_count = luaL_len(L, links);
+        fprintf(out, "\n%-10s %-16s %-16s %-8s %s\n", "link", "from", "to", "style", "points");
+        for (lua_Integer i = 1; i <= link_count; i++) {
+            lua_geti(L, links, i);
+            int link = lua_gettop(L);
+            static const char *const fields[] = {"id", "from", "to", "style"};
+            static const int widths[] = {10, 16, 16, 8};
+            for (int f = 0; f < 4; f++) {
+                lua_getfield(L, link, fields[f]);
+                size_t length;
+                const char *text = luaL_tolstring(L, -1, &length);
+                for (size_t written = output_write_utf8(out, text, length); written < (size_t)widths[f] + 1; written++)
+                    fputc(' ', out);
+                lua_settop(L, link);
+            }
+            if (lua_getfield(L, link, "points") == LUA_TTABLE) {
+                lua_Integer points = luaL_len(L, -1);
+                for (lua_Integer p = 1; p <= points; p++) {
+                    lua_geti(L, -1, p);
+                    lua_geti(L, -1, 1);
+                    lua_geti(L, -2, 2);
+                    fprintf(out, "%s(%s, %s)", p > 1 ? " " : "", number(lua_tonumber(L, -2), a), number(lua_tonumber(L, -1), b));
+                    lua_pop(L, 3);
+                }
+            }
+            fputc('\n', out);
+            lua_settop(L, link - 1);
+        }
+        fprintf(out, "%lld links\n", (long long)link_count);
+        if (lua_getfield(L, result, "visible_links") == LUA_TTABLE)
+            fprintf(out, "visible         %lld of %lld links\n", (long long)luaL_len(L, -1), (long long)link_count);
+        lua_pop(L, 1);
+    }
     lua_pop(L, 1);
     if (lua_getfield(L, result, "selection") == LUA_TTABLE) {
         lua_Integer selected = luaL_len(L, -1);
