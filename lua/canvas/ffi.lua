@@ -563,6 +563,12 @@ canvas_status canvas_copy_cluster_links(const canvas_engine *engine, canvas_clus
 canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
+canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
+canvas_status canvas_clear_link_selection(canvas_engine *engine);
+canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_set_marquee_links(canvas_engine *engine, int on);
+canvas_status canvas_get_marquee_links(const canvas_engine *engine, int *on_out);
 ]]
 -- END GENERATED
 
