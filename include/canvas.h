@@ -2226,7 +2226,7 @@ enum {
     CANVAS_KEY_PAGE_DOWN = 5,
     CANVAS_KEY_HOME = 6,       /* the top edge (the leading one when only x scrolls) */
     CANVAS_KEY_END = 7,        /* the bottom edge (the trailing one when only x scrolls) */
-    CANVAS_KEY_DELETE = 8,     /* removes the selection (one undo step) */
+    CANVAS_KEY_DELETE = 8,     /* removes the selected items and links (one undo step) */
 };
 
 /*
@@ -2673,6 +2673,82 @@ typedef canvas_status (*canvas_place_links_fn)(
 ** Swift: LayoutItems.links, CanvasEngine.setLayout(_:)
 */
 canvas_status canvas_set_layout_custom_links(canvas_engine *engine, canvas_place_links_fn place, void *user);
+
+/*
+** Link selection: selected links sit beside the selected items. The select
+** tool picks them up: a press with no item under it (nor a published
+** cluster) on a link, by canvas_hit_test_link's rule (with level of detail
+** on, only a link canvas_copy_visible_links holds), selects it as a press on
+** an item would (shift adds it, or deselects it at release if it was
+** selected; a plain press selects it alone, clearing the items), and never
+** drags; a press on an item or on empty space without shift clears the
+** selected links; the marquee selects the links whose route it touches when
+** canvas_set_marquee_links is on. The delete key (canvas_key or canvas_key_event with
+** CANVAS_KEY_DELETE) removes the selected items and the selected links as
+** one undo step; undo brings back the links exactly and both selections.
+** canvas_get_selection_version moves with the link selection too.
+*/
+
+/*
+** METHOD: canvas_engine
+** Selects the link id: with add nonzero it joins the selection; with add 0
+** it is selected alone (the selected items and links are cleared).
+**
+** Errors: CANVAS_ERR_NOT_FOUND (no link has id); nothing changes.
+** Lua: c:select_link(id, add)
+** Python: Engine.select_link(id, add=False)
+** Swift: CanvasEngine.selectLink(_:adding:)
+*/
+canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
+
+/*
+** METHOD: canvas_engine
+** Takes the link id out of the selection; an id not selected changes nothing.
+**
+** Errors: none beyond the engine's.
+** Lua: c:deselect_link(id)
+** Python: Engine.deselect_link(id)
+** Swift: CanvasEngine.deselectLink(_:)
+*/
+canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Clears the link selection; the selected items stay (canvas_clear_selection
+** clears those and leaves the links).
+**
+** Errors: none beyond the engine's.
+** Lua: c:clear_link_selection()
+** Python: Engine.clear_link_selection()
+** Swift: CanvasEngine.clearLinkSelection()
+*/
+canvas_status canvas_clear_link_selection(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Copies the selected links' ids in link order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: c:selected_links()
+** Python: Engine.selected_links()
+** Swift: CanvasEngine.selectedLinkIDs
+*/
+canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Whether the select tool's marquee selects the links whose drawn route
+** touches it (on nonzero), beside the items; off by default. With shift the
+** found links join the links selected at the press.
+**
+** Errors: CANVAS_ERR_NULL (on_out).
+** Lua: c:set_marquee_links(on) / c:marquee_links()
+** Python: Engine.set_marquee_links(on) / Engine.marquee_links()
+** Swift: CanvasEngine.marqueeSelectsLinks
+*/
+canvas_status canvas_set_marquee_links(canvas_engine *engine, int on);
+canvas_status canvas_get_marquee_links(const canvas_engine *engine, int *on_out);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -126,3 +126,41 @@ public func canvasRemoveLinks(_ engine: UnsafeMutableRawPointer?, _ ids: UnsafeP
         try core { () throws(CanvasError) in try handle.engine.removeLinks(idList) }
     }
 }
+
+// Link selection (canvas.h, after canvas_remove_links).
+
+@c(canvas_select_link)
+public func canvasSelectLink(_ engine: UnsafeMutableRawPointer?, _ id: UInt64, _ add: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try core { () throws(CanvasError) in try handle.engine.selectLink(id, adding: add != 0) }
+    }
+}
+
+@c(canvas_deselect_link)
+public func canvasDeselectLink(_ engine: UnsafeMutableRawPointer?, _ id: UInt64) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.deselectLink(id) }
+}
+
+@c(canvas_clear_link_selection)
+public func canvasClearLinkSelection(_ engine: UnsafeMutableRawPointer?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.clearLinkSelection() }
+}
+
+@c(canvas_copy_selected_links)
+public func canvasCopySelectedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.selectedLinkIDs, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_set_marquee_links)
+public func canvasSetMarqueeLinks(_ engine: UnsafeMutableRawPointer?, _ on: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.marqueeSelectsLinks = on != 0 }
+}
+
+@c(canvas_get_marquee_links)
+public func canvasGetMarqueeLinks(_ engine: UnsafeRawPointer?, _ onOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        answer(try Check.notNull(onOut, "on_out"), handle.engine.marqueeSelectsLinks)
+    }
+}

@@ -578,6 +578,12 @@ typedef canvas_status (*canvas_place_links_fn)(
     double proposal_height,
     canvas_rect *frames_out);
 canvas_status canvas_set_layout_custom_links(canvas_engine *engine, canvas_place_links_fn place, void *user);
+canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
+canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
+canvas_status canvas_clear_link_selection(canvas_engine *engine);
+canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_set_marquee_links(canvas_engine *engine, int on);
+canvas_status canvas_get_marquee_links(const canvas_engine *engine, int *on_out);
 ]]
 -- END GENERATED
 

@@ -23,6 +23,7 @@ extension CanvasEngine {
         for link in newLinks { try checkEnds(link) }
         let table = try LinkTable(newLinks)
         links = table
+        selectedLinks = selectedLinks.filter { table.position(of: $0) != nil }
         editing.history.clear()  // the steps name links that may be gone
         if layoutReadsLinks { layout.invalidateCache() }
         viewportChanged(clamping: false)
@@ -254,7 +255,9 @@ extension CanvasEngine {
     func applyLinks(_ primitive: Primitive) {
         switch primitive {
         case .insertLinks(let placed): links.insert(placed)
-        case .removeLinks(let placed): links.remove(placed)
+        case .removeLinks(let placed):
+            links.remove(placed)
+            if !selectedLinks.isEmpty { for link in placed.links { selectedLinks.remove(link.id) } }
         default: return
         }
         if layoutReadsLinks && !editing.isFree { layout.invalidateCache() }
@@ -265,6 +268,7 @@ extension CanvasEngine {
         guard !links.isEmpty else { return }
         let kept = links.links.filter { items.index(of: $0.source) != nil && items.index(of: $0.target) != nil }
         if kept.count != links.count { links = (try? LinkTable(kept)) ?? .empty }
+        if !selectedLinks.isEmpty { selectedLinks = selectedLinks.filter { links.position(of: $0) != nil } }
     }
 }
 

@@ -102,6 +102,8 @@ public final class CanvasEngine {
     // Selection (CanvasEngine+Selection.swift)
     // A didSet without oldValue: the set is still modified in place.
     var selected: Set<UInt64> = [] { didSet { editing.selectionVersion &+= 1 } }
+    /// The selected links, by id (CanvasEngine+LinkSelection.swift); counted in `selectionVersion` too.
+    var selectedLinks: Set<UInt64> = [] { didSet { editing.selectionVersion &+= 1 } }
 
     public var backdrop: Backdrop = .none
 
