@@ -257,6 +257,10 @@ void lcanvas_push_result(lua_State *L, int self) {
         lua_setfield(L, -2, "zoom");
         lcanvas_push_ids(L, canvas, state, canvas_copy_selection);
         lua_setfield(L, -2, "selection");
+        if (has_links) {
+            lcanvas_push_link_ids(L, canvas, canvas_copy_selected_links);
+            lua_setfield(L, -2, "selected_links");
+        }
     }
     lcanvas_push_editing_result(L, canvas, state);
     if (state_flag(L, state, "show_backdrop")) {

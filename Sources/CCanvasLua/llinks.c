@@ -8,6 +8,8 @@
 **     c:visible_links(); c:query_links{x=, y=, width=, height=}; c:hit_test_link(x, y)
 **     c:appeared_links(); c:disappeared_links()   -- the last published update's
 **     c:cluster_links()           -- with lod: {{from=, to=, count=, from_kind="cluster"|"item", to_kind=}, ...}
+**     c:select_link(7, true); c:selected_links(); c:deselect_link(7); c:clear_link_selection()
+**     c:set_marquee_links(true)   -- the select tool's marquee takes links too (c:marquee_links())
 **     c:insert_links({{id = 7, from = "b", to = "a"}}, before_id); c:remove_links{7}
 **
 ** A link's from and to are item ids as the script gives them; a link's own
@@ -507,7 +509,64 @@ static int m_remove_links(lua_State *L) {
     return lcanvas_push_published(L, canvas, count_before);
 }
 
+/* ---- selection ------------------------------------------------------------ */
+
+/* c:select_link(id, add): alone (the selected items and links cleared), or added with add = true. */
+static int m_select_link(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t id = check_link_id(L, 2);
+    int add = lua_toboolean(L, 3);
+    canvas_status status = LCANVAS_CALL(L, canvas, 1, canvas_select_link(canvas->engine, id, add));
+    if (status == CANVAS_ERR_NOT_FOUND) return luaL_error(L, "select_link: no link has id %I", (lua_Integer)id);
+    lcanvas_check_status(L, canvas, status);
+    lcanvas_show(L, "show_zoom");            /* results carry the selection from now on, as select_id does */
+    return 0;
+}
+
+/* c:deselect_link(id): a link not selected (or not there) changes nothing. */
+static int m_deselect_link(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    uint64_t id = check_link_id(L, 2);
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_deselect_link(canvas->engine, id)));
+    return 0;
+}
+
+static int m_clear_link_selection(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_clear_link_selection(canvas->engine)));
+    return 0;
+}
+
+/* c:selected_links() -> link ids, in link order */
+static int m_selected_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    lcanvas_push_link_ids(L, canvas, canvas_copy_selected_links);
+    return 1;
+}
+
+/* c:set_marquee_links(on): whether the select tool's marquee selects links too. */
+static int m_set_marquee_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    luaL_checktype(L, 2, LUA_TBOOLEAN);
+    lcanvas_check_status(L, canvas, LCANVAS_CALL(L, canvas, 1, canvas_set_marquee_links(canvas->engine, lua_toboolean(L, 2))));
+    return 0;
+}
+
+static int m_marquee_links(lua_State *L) {
+    lcanvas *canvas = lcanvas_check(L, 1);
+    int on = 0;
+    lcanvas_check_status(L, canvas, canvas_get_marquee_links(canvas->engine, &on));
+    lua_pushboolean(L, on);
+    return 1;
+}
+
 static const luaL_Reg link_methods[] = {
+    {"select_link", m_select_link},
+    {"deselect_link", m_deselect_link},
+    {"clear_link_selection", m_clear_link_selection},
+    {"selected_links", m_selected_links},
+    {"set_marquee_links", m_set_marquee_links},
+    {"marquee_links", m_marquee_links},
     {"links", m_links},
     {"set_links", m_set_links},
     {"link_route", m_link_route},

@@ -24,7 +24,8 @@
 ** with a viewport "visible_links": [ids…] follows "visible"; with lod too,
 ** "cluster_links": [{"from":…, "to":…, "count":…, "from_kind":…,
 ** "to_kind":…}, …] (the links with an end in a cluster, one per pair of
-** drawn ends; kinds "cluster" or "item") follows "clusters".
+** drawn ends; kinds "cluster" or "item") follows "clusters"; with links and
+** zoom or gestures, "selected_links": [ids…] follows "selection".
 **
 ** Items in data order; numbers as JSON numbers, in the shortest form that
 ** reads back to the same double; string ids as JSON strings.
@@ -486,6 +487,7 @@ void output_json(lua_State *L, int result, FILE *out) {
     write_clusters(L, out, result);
     write_cluster_links(L, out, result);
     write_id_list(L, out, result, "selection");
+    write_id_list(L, out, result, "selected_links");
     write_motion(L, out, result);
     write_guides(L, out, result);
     if (lua_getfield(L, result, "focus") != LUA_TNIL) {

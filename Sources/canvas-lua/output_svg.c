@@ -13,7 +13,8 @@
 ** with its count, and the clustered items show as culled (they are not
 ** among those shown one by one). Links are drawn under the items, each one
 ** <path class="link"> through its route (a cubic Bézier for a curve) with
-** an arrowhead at its target, dimmed when outside visible_links; with lod,
+** an arrowhead at its target, dimmed when outside visible_links, orange and
+** thicker when selected; with lod,
 ** each aggregated link is a <line class="cluster-link"> between its ends'
 ** centres, thicker with its count.
 */
@@ -391,9 +392,13 @@ static void write_link_marker(lua_State *L, int result, FILE *out) {
     int has_links = lua_getfield(L, result, "links") == LUA_TTABLE;
     lua_pop(L, 1);
     if (!has_links) return;
-    fputs("  <defs>\n    <marker id=\"link-arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\""
-          " markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">\n"
-          "      <path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"" COLOR_LINK "\"/>\n    </marker>\n  </defs>\n", out);
+    fputs("  <defs>\n", out);
+    static const char *const markers[2][2] = {{"link-arrow", COLOR_LINK}, {"link-arrow-selected", COLOR_SELECTED}};
+    for (int m = 0; m < 2; m++)
+        fprintf(out, "    <marker id=\"%s\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"9\""
+                " markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto\">\n"
+                "      <path d=\"M 0 0 L 10 5 L 0 10 z\" fill=\"%s\"/>\n    </marker>\n", markers[m][0], markers[m][1]);
+    fputs("  </defs>\n", out);
 }
 
 /* The links, under the items: a path through each route (a cubic for a
@@ -407,12 +412,15 @@ static void write_links(lua_State *L, int result, FILE *out) {
     int links = lua_gettop(L);
     push_id_set(L, result, "visible_links");
     int visible = lua_gettop(L);
+    push_id_set(L, result, "selected_links");
+    int selected = lua_gettop(L);
     lua_Integer count = luaL_len(L, links);
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, links, i);
         int link = lua_gettop(L);
         lua_getfield(L, link, "id");
         int culled = lua_istable(L, visible) && !in_set(L, visible, lua_gettop(L));
+        int chosen = in_set(L, selected, lua_gettop(L));
         lua_getfield(L, link, "style");
         int curve = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "curve") == 0;
         lua_getfield(L, link, "points");
@@ -430,8 +438,9 @@ static void write_links(lua_State *L, int result, FILE *out) {
                 output_number(out, lua_tonumber(L, -1));
                 lua_pop(L, 3);
             }
-            fprintf(out, "\" fill=\"none\" stroke=\"" COLOR_LINK "\" stroke-width=\"1.5\"%s marker-end=\"url(#link-arrow)\"><title>",
-                    culled ? " opacity=\"0.35\"" : "");
+            fprintf(out, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s marker-end=\"url(#%s)\"><title>",
+                    chosen ? COLOR_SELECTED : COLOR_LINK, chosen ? "3" : "1.5", culled ? " opacity=\"0.35\"" : "",
+                    chosen ? "link-arrow-selected" : "link-arrow");
             size_t length;
             const char *label = luaL_tolstring(L, link + 1, &length);
             fputs("link ", out);

@@ -41,7 +41,7 @@ def id_list(text):
 
 # The order is part of the contract: required keys, with the optional ones
 # in their places.
-order = ["content_size", "content_bounds", "viewport", "zoom", "items", "links", "visible", "visible_links", "clusters", "cluster_links", "selection", "motion", "indicators", "trace", "guides", "focus"]
+order = ["content_size", "content_bounds", "viewport", "zoom", "items", "links", "visible", "visible_links", "clusters", "cluster_links", "selection", "selected_links", "motion", "indicators", "trace", "guides", "focus"]
 required = {"content_size", "content_bounds", "items"}
 keys = list(document)
 assert set(keys) <= set(order), f"unknown keys {sorted(set(keys) - set(order))}"
@@ -137,6 +137,10 @@ if "visible_links" in document:
     assert order_of == sorted(set(order_of)), f"visible_links: not in link order or repeated"
     if "--visible_links" in options:
         assert document["visible_links"] == id_list(options["--visible_links"]), f"visible_links {document['visible_links']}"
+if "selected_links" in document:
+    assert "selection" in document and "links" in document, "selected_links come with selection and links"
+    for id in document["selected_links"]:
+        assert id in link_ids, f"selected_links: {id!r} is not a link's id"
 if "cluster_links" in document:
     assert "clusters" in document and "links" in document, "cluster_links come with clusters and links"
     for index, pair in enumerate(document["cluster_links"]):

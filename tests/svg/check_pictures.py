@@ -106,7 +106,7 @@ def link_problems(path, document, items):
         name = "".join(n.data for t in link.getElementsByTagName("title") for n in t.childNodes if n.nodeType == n.TEXT_NODE)
         if every.index(link) > first_item:
             yield f"{path.name}: {name} is drawn over the items"
-        if link.getAttribute("marker-end") != "url(#link-arrow)":
+        if link.getAttribute("marker-end") not in ("url(#link-arrow)", "url(#link-arrow-selected)"):
             yield f"{path.name}: {name} has no arrowhead"
         values = [float(v) for v in re.findall(r"-?[0-9.]+(?:e[-+]?[0-9]+)?", link.getAttribute("d"))]
         points = list(zip(values[::2], values[1::2]))
