@@ -1568,6 +1568,7 @@ function Canvas:result()
   if self.show_zoom then
     result.zoom = {scale = self:zoom(), axis = self:zoom_axis()}
     result.selection = self:selection()
+    if links then result.selected_links = link_ids(self, C.canvas_copy_selected_links) end
   end
   editing_result(self, result)
   if self.show_backdrop then result.backdrop = backdrop(self) end

@@ -360,3 +360,14 @@ local clustered = canvas.new{layout = "free", items = small, links = chain, lod 
   viewport = {width = 800, height = 200, x = -10, y = -50}}
 show("cluster_links()", clustered:cluster_links())
 show("result cluster_links", clustered:result().cluster_links)
+-- A press of the select tool on a link selects it; results carry selected_links.
+local picked = canvas.new{layout = "free", tool = "select", viewport = {width = 600, height = 400, x = 0, y = 0},
+  items = {{id = "a", x = 0, y = 0, width = 100, height = 50}, {id = "b", x = 300, y = 0, width = 100, height = 50}},
+  links = {{from = "a", to = "b"}}}
+picked:set_zoom(1)  -- results carry the selection from here
+picked:pointer_down(200, 26, 0); picked:pointer_up(200, 26, 50)
+show("selected_links in the result", picked:result().selected_links)
+picked:key("delete", 100)
+show("delete took the link", {#picked:links(), picked:count()})
+picked:undo()
+show("undo brought it back", picked:links())
