@@ -29,5 +29,10 @@ for script in scripts:
     if validator.is_valid(planted):
         print(f"FAIL: {script}: a planted violation validated")
         failures += 1
+    if document.get("links"):  # a link's route must be pairs of numbers, its style one of three
+        for bad in (dict(document["links"][0], style="wavy"), dict(document["links"][0], points=[[1, 2, 3]])):
+            if validator.is_valid(dict(document, links=[bad])):
+                print(f"FAIL: {script}: a planted link violation validated")
+                failures += 1
 print(f"schema: {len(scripts) - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)
