@@ -2518,7 +2518,7 @@ canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, 
 ** Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: c:visible_links()
+** Lua: none (to be c:visible_links() in the 5.4 module and canvas.ffi, their next step)
 ** Python: Engine.visible_links()
 ** Swift: CanvasEngine.visibleLinks, VisibleUpdate.visibleLinks (CanvasEngine.published)
 */
@@ -2531,7 +2531,7 @@ canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *o
 ** order. Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: c:appeared_links()
+** Lua: none (to be c:appeared_links() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.appeared_links()
 ** Swift: VisibleUpdate.appearedLinks (CanvasEngine.published)
 */
@@ -2544,7 +2544,7 @@ canvas_status canvas_copy_appeared_links(const canvas_engine *engine, uint64_t *
 ** order. Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: c:disappeared_links()
+** Lua: none (to be c:disappeared_links() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.disappeared_links()
 ** Swift: VisibleUpdate.disappearedLinks (CanvasEngine.published)
 */
@@ -2579,7 +2579,7 @@ typedef struct canvas_cluster_link {
 ** canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: c:cluster_links()
+** Lua: none (to be c:cluster_links() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.cluster_links()
 ** Swift: CanvasEngine.clusterLinks, VisibleUpdate.clusterLinks (CanvasEngine.published)
 */
@@ -2648,7 +2648,7 @@ canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, si
 ** it is selected alone (the selected items and links are cleared).
 **
 ** Errors: CANVAS_ERR_NOT_FOUND (no link has id); nothing changes.
-** Lua: c:select_link(id, add)
+** Lua: none (to be c:select_link(id, add) in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.select_link(id, add=False)
 ** Swift: CanvasEngine.selectLink(_:adding:)
 */
@@ -2659,7 +2659,7 @@ canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
 ** Takes the link id out of the selection; an id not selected changes nothing.
 **
 ** Errors: none beyond the engine's.
-** Lua: c:deselect_link(id)
+** Lua: none (to be c:deselect_link(id) in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.deselect_link(id)
 ** Swift: CanvasEngine.deselectLink(_:)
 */
@@ -2671,7 +2671,7 @@ canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
 ** clears those and leaves the links).
 **
 ** Errors: none beyond the engine's.
-** Lua: c:clear_link_selection()
+** Lua: none (to be c:clear_link_selection() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.clear_link_selection()
 ** Swift: CanvasEngine.clearLinkSelection()
 */
@@ -2683,7 +2683,7 @@ canvas_status canvas_clear_link_selection(canvas_engine *engine);
 ** canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: c:selected_links()
+** Lua: none (to be c:selected_links() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.selected_links()
 ** Swift: CanvasEngine.selectedLinkIDs
 */
@@ -2696,7 +2696,7 @@ canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *
 ** found links join the links selected at the press.
 **
 ** Errors: CANVAS_ERR_NULL (on_out).
-** Lua: c:set_marquee_links(on) / c:marquee_links()
+** Lua: none (to be c:set_marquee_links(on) / c:marquee_links() in the 5.4 module, its next step; canvas.ffi has it)
 ** Python: Engine.set_marquee_links(on) / Engine.marquee_links()
 ** Swift: CanvasEngine.marqueeSelectsLinks
 */
