@@ -2098,6 +2098,41 @@ jit.off(Canvas.set_lod)
 
 function Canvas:clusters() engine_of(self); return clusters(self) end
 
+-- ---- links in the published update, cluster links, link selection ---------
+-- (canvas.h "Links"; the same names and shapes as the 5.4 module's)
+
+local function link_id(id, where)
+  if type(id) ~= "number" or id ~= id or id < 0 or id % 1 ~= 0 then
+    error(where .. ": expected a link id (a non-negative integer), got " .. tostring(id), 3)
+  end
+  return ffi.new("uint64_t", id)
+end
+
+-- c:appeared_links() / c:disappeared_links(): the published update's link diff.
+function Canvas:appeared_links() engine_of(self); return link_ids(self, C.canvas_copy_appeared_links) end
+function Canvas:disappeared_links() engine_of(self); return link_ids(self, C.canvas_copy_disappeared_links) end
+
+-- c:cluster_links() -> {{from=, to=, count=, from_kind="cluster"|"item", to_kind=}, ...}
+function Canvas:cluster_links() engine_of(self); return cluster_links(self) end
+
+-- c:select_link(id, add): alone (the items cleared), or added when add is true.
+function Canvas:select_link(id, add)
+  local status = C.canvas_select_link(engine_of(self), link_id(id, "select_link"), add and 1 or 0)
+  if status == C.CANVAS_ERR_NOT_FOUND then fail("select_link", "no link has id " .. id) end
+  check(self, status)
+end
+function Canvas:deselect_link(id) check(self, C.canvas_deselect_link(engine_of(self), link_id(id, "deselect_link"))) end
+function Canvas:clear_link_selection() check(self, C.canvas_clear_link_selection(engine_of(self))) end
+function Canvas:selected_links() engine_of(self); return link_ids(self, C.canvas_copy_selected_links) end
+
+-- c:set_marquee_links(on) / c:marquee_links(): whether the marquee selects links too.
+function Canvas:set_marquee_links(on) check(self, C.canvas_set_marquee_links(engine_of(self), on and 1 or 0)) end
+function Canvas:marquee_links()
+  local on = ffi.new("int[1]")
+  check(self, C.canvas_get_marquee_links(engine_of(self), on))
+  return on[0] ~= 0
+end
+
 -- Inside one of the engine's callbacks the engine is still running (and may
 -- call the callback again): the close waits until that engine call returns.
 function Canvas:close()
@@ -2216,9 +2251,6 @@ function Canvas:link_route(id)
 end
 
 function Canvas:visible_links() engine_of(self); return link_ids(self, C.canvas_copy_visible_links) end
-function Canvas:appeared_links() engine_of(self); return link_ids(self, C.canvas_copy_appeared_links) end
-function Canvas:disappeared_links() engine_of(self); return link_ids(self, C.canvas_copy_disappeared_links) end
-function Canvas:cluster_links() engine_of(self); return cluster_links(self) end
 
 function Canvas:query_links(r)
   local engine = engine_of(self)
@@ -2282,6 +2314,7 @@ local SIGNATURES = {
   touches = {"table"}, wheel = {"table"}, zoom_to_fit = {"table?"}, page = {"string", "table?"},
   set_viewport = {"table"}, select_rect = {"table"}, set_snap = {"table"}, set_motion = {"table"},
   query_links = {"table"}, hit_test_link = {"number", "number"}, link_route = {"number"}, remove_links = {"table"},
+  set_marquee_links = {"boolean"},
 }
 
 local function typed(name, method, types)

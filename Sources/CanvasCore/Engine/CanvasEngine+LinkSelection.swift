@@ -52,7 +52,7 @@ extension CanvasEngine {
         let slop = Self.hitSlop
         let probe = Rect(x: point.x - slop, y: point.y - slop, width: 2 * slop, height: 2 * slop)
         for position in linkPositions(in: probe).reversed() where Self.containsSorted(drawn, position) {
-            if let route = zoomedRoute(at: position), route.distance(to: point) <= slop { return links[position].id }
+            if let route = zoomedRoute(at: position), route.distance(to: point) <= slop { return links.id(at: position) }
         }
         return nil
     }
@@ -83,7 +83,7 @@ extension CanvasEngine {
         }
         return candidates.compactMap { position in
             guard let route = zoomedRoute(at: position), route.meets(rect) else { return nil }
-            return links[position].id
+            return links.id(at: position)
         }
     }
 }

@@ -48,8 +48,8 @@ extension CanvasEngine {
         var visible: [Int] = []
         var counts: [LinkPair: Int] = [:]
         for position in candidates {
-            let link = links[position]
-            guard let source = end(link.source), let target = end(link.target) else { continue }
+            let sourceID = links.source(at: position), targetID = links.target(at: position)
+            guard let source = end(sourceID), let target = end(targetID) else { continue }
             switch (source, target) {
             case (.item, .item):
                 visible.append(position)
@@ -60,7 +60,7 @@ extension CanvasEngine {
                     if case .cluster(let index) = end { return (clusters[index].id, .cluster) }
                     return (id, .item)
                 }
-                counts[LinkPair(named(source, link.source), named(target, link.target)), default: 0] += 1
+                counts[LinkPair(named(source, sourceID), named(target, targetID)), default: 0] += 1
             }
         }
         var aggregated = counts.map { pair, count in

@@ -271,7 +271,7 @@ extension CanvasEngine {
         let visible = positions.map { resolvedIDs[$0] }
         let content = contentSize, moving = isMoving
         let (linkPositions, clusterLinks) = publishedLinks(drawn: positions, clusters: clusters)
-        let visibleLinks = linkPositions.map { links[$0].id }
+        let visibleLinks = linkPositions.map { links.id(at: $0) }
         if let last = published, last.rect == rect, last.visible == visible,
            last.contentSize == content, last.isMoving == moving, last.clusters == clusters,
            last.visibleLinks == visibleLinks, last.clusterLinks == clusterLinks {
