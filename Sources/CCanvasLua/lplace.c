@@ -133,6 +133,7 @@ static void push_links(lua_State *L, const place_call *call) {
    place(items, proposal) written before links is spared making them. */
 static int takes_links(lua_State *L) {
     lua_Debug ar;
+    if (!lua_isfunction(L, -1)) return 1;   /* lua_getinfo takes functions only */
     lua_pushvalue(L, -1);
     if (!lua_getinfo(L, ">u", &ar)) return 1;
     return ar.isvararg || ar.nparams >= 3;
