@@ -361,6 +361,19 @@ class Link(Structure):
                 ("style", c_int), ("source_side", c_int), ("target_side", c_int)]
 
 
+class LayoutLink(Structure):
+    """canvas_layout_link: a link as canvas_place_links_fn sees it, its ends as item positions."""
+
+    _fields_ = [("id", c_uint64), ("source", c_size_t), ("target", c_size_t)]
+
+
+# canvas_status (*canvas_place_links_fn)(void *user, const canvas_layout_item *items, size_t count,
+#                                        const canvas_layout_link *links, size_t link_count,
+#                                        double proposal_width, double proposal_height, canvas_rect *frames_out);
+PLACE_LINKS_FN = CFUNCTYPE(c_int, c_void_p, POINTER(LayoutItem), c_size_t, POINTER(LayoutLink), c_size_t,
+                           c_double, c_double, POINTER(Rect))
+
+
 class ClusterLink(Structure):
     """canvas_cluster_link: links aggregated between a published cluster and another drawn end."""
 
@@ -385,6 +398,8 @@ _PROTOTYPES.update({
     "canvas_copy_selected_links": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
     "canvas_set_marquee_links": ([ENGINE_P, c_int], c_int),
     "canvas_get_marquee_links": ([ENGINE_P, POINTER(c_int)], c_int),
+    "canvas_copy_links": ([ENGINE_P, POINTER(Link), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_set_layout_custom_links": ([ENGINE_P, PLACE_LINKS_FN, c_void_p], c_int),
 })
 
 # Pointer buttons and held keys.
