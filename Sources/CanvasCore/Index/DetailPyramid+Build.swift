@@ -94,6 +94,8 @@ extension DetailPyramid {
             // summed into it (`frame`), and skips the loop past them.
             var next = 0
             @inline(__always) func extend(after frame: Rect) {
+                // Mixed sizes seldom repeat: no call for a run of one.
+                guard next < frames.count, frames[next].width == frame.width, frames[next].height == frame.height else { return }
                 let end = scratch.withUnsafeMutableBufferPointer { cells in
                     LevelBuilder.extend(&run, over: frames, from: next, width: frame.width, height: frame.height,
                                         cellWidth: width, columnEnd: column0 + columns, into: cells)
@@ -156,7 +158,7 @@ extension DetailPyramid {
                     lastKey = key
                     (lastID, included) = classOf(Int(wb) - 1023, Int(hb) - 1023)
                     if lastID >= 0 { sized(lastID, frame) }
-                    if included { include(lastID) }
+                    if included && !(lastID < self.included.count && self.included[lastID]) { include(lastID) }
                     lastBase = included ? denseBase[lastID] : -1
                     run.highX = -.infinity  // a run never spans two classes
                 }

@@ -354,13 +354,17 @@ package struct DetailPyramid: Hashable, Sendable {
 
     /// A small direct-mapped cache in front of `classIDs`, so a pass over
     /// mixed sizes does not hash every item.
+    /// Slots by the exponents' low four bits: any 16 × 16 window of
+    /// classes gets a slot each (slots by 31x + y mod 64 put (x, y) and
+    /// (x + 2, y + 2) together, the classes mixed sizes fill most, so most
+    /// items missed and hashed: a tenth of a first query on mixed data).
     struct ClassLookup {
-        var keys = [Int](repeating: Int.min, count: 64)
-        var ids = [Int](repeating: 0, count: 64)
+        var keys = [Int](repeating: Int.min, count: 256)
+        var ids = [Int](repeating: 0, count: 256)
 
         @inline(__always)
         mutating func id(_ x: Int, _ y: Int, _ miss: () -> Int) -> Int {
-            let slot = ((x &* 31) &+ y) & 63
+            let slot = (x & 15) << 4 | (y & 15)
             let key = (x << 32) ^ (y & 0xFFFF_FFFF)  // exponents fit in 32 bits
             if keys[slot] == key { return ids[slot] }
             let id = miss()
@@ -873,6 +877,19 @@ package struct DetailPyramid: Hashable, Sendable {
             return Cluster(bounds: Rect(x: l, y: t, width: r - l, height: b - t), count: group.count, first: group.first)
         }
 
+        /// Whether a boundary class's aggregate in a cell needs its members
+        /// read one by one: it may hold both small and large items, and
+        /// either is covered or may meet the rectangle.
+        func needsMembers(_ group: Group, inner: Bool) -> Bool {
+            guard !bounds.allSmall(width: group.maxWidth, height: group.maxHeight) else { return false }
+            let allLarge = bounds.allLarge(width: group.minWidth, height: group.minHeight)
+            let mayMeet = group.minX < cover.x + cover.width && cover.x < group.maxX
+                && group.minY < cover.y + cover.height && cover.y < group.maxY
+            return mayMeet || (inner && !allLarge)
+        }
+        /// Per class id, its mixed cells swept at once (see `BoundarySweep`).
+        var sweeps = [BoundarySweep?](repeating: nil, count: kinds.count)
+
         /// Adds one class's aggregate in a cell to the cell's cluster, or
         /// its large items to `items`.
         func take(_ group: Group, of id: Int, boundary: Bool, row: Int, column: Int, inner: Bool, into cluster: inout Group) {
@@ -880,11 +897,12 @@ package struct DetailPyramid: Hashable, Sendable {
                 if inner { cluster.merge(group) }
                 return
             }
-            let allLarge = bounds.allLarge(width: group.minWidth, height: group.minHeight)
-            let mayMeet = group.minX < cover.x + cover.width && cover.x < group.maxX
-                && group.minY < cover.y + cover.height && cover.y < group.maxY
-            if allLarge && !mayMeet { return }
-            if !inner && !mayMeet { return }
+            guard needsMembers(group, inner: inner) else { return }
+            if let part = sweeps[id]?.part(row: row, column: column) {
+                // Its large items are in `items` already.
+                if inner { cluster.merge(part) }
+                return
+            }
             forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames, find: find) { position, frame in
                 if bounds.isLarge(frame) {
                     if zoom.rect(frame).intersects(rect) { items.append(position) }
@@ -898,6 +916,20 @@ package struct DetailPyramid: Hashable, Sendable {
         // the ring a large item's centre may lie in.
         let rows = Self.holding(cover.y - reachY, cover.y + cover.height + reachY, side: height)
         let columns = Self.holding(cover.x - reachX, cover.x + cover.width + reachX, side: width)
+        @inline(__always) func isInner(_ row: Int, _ column: Int) -> Bool {
+            (innerRows?.contains(row) ?? false) && (innerColumns?.contains(column) ?? false)
+        }
+        if let members {
+            for (id, boundary, cells) in clustered where boundary && id < members.count {
+                var mixedCells: [(row: Int, column: Int)] = []
+                cells.visit(rows: rows, columns: columns) { row, column, group in
+                    if needsMembers(group, inner: isInner(row, column)) { mixedCells.append((row, column)) }
+                }
+                sweeps[id] = Self.sweep(
+                    mixedCells, members: members[id], sizeClass: sizeClasses[id], width: width, height: height, frames: frames,
+                    inner: isInner, isLarge: bounds.isLarge, meets: { zoom.rect($0).intersects(rect) }, items: &items)
+            }
+        }
         if clustered.count == 1 {
             let (id, boundary, cells) = clustered[0]
             if !boundary, let innerRows, let innerColumns {
@@ -924,8 +956,39 @@ package struct DetailPyramid: Hashable, Sendable {
             // Several classes: each row's cells of every class, merged by column.
             var occupied: Set<Int> = []
             for entry in clustered { occupied.formUnion(entry.cells.occupiedRows(in: rows)) }
+            // A row's cells summed in place by column where the columns are
+            // few (a screen's worth): sorting every class's cells of the row
+            // by column was a fifth of a frame on mixed sizes (issue 20).
+            let low = columns.lowerBound, span = Double(columns.upperBound) - Double(low) + 1
+            if span <= 65_536 {
+                let width = Int(span)
+                var sums = [Group](repeating: Group(), count: width)
+                var seen = [Bool](repeating: false, count: width)
+                var touched: [Int] = []
+                for r in occupied.sorted() {
+                    let rowInner = innerRows?.contains(r) ?? false
+                    for entry in clustered {
+                        entry.cells.visit(row: r, columns: columns) { column, group in
+                            let offset = column &- low
+                            if !seen[offset] {
+                                seen[offset] = true
+                                sums[offset] = Group()
+                                touched.append(offset)
+                            }
+                            let inner = rowInner && (innerColumns?.contains(column) ?? false)
+                            take(group, of: entry.id, boundary: entry.boundary, row: r, column: column, inner: inner, into: &sums[offset])
+                        }
+                    }
+                    if 16 * touched.count < width { touched.sort() } else { touched = (0..<width).filter { seen[$0] } }
+                    for offset in touched {
+                        seen[offset] = false
+                        if sums[offset].count > 0 { clusters.append(zoomedCluster(sums[offset])) }
+                    }
+                    touched.removeAll(keepingCapacity: true)
+                }
+            }
             var row: [(column: Int, slot: Int, group: Group)] = []
-            for r in occupied.sorted() {
+            for r in span <= 65_536 ? [] : occupied.sorted() {
                 row.removeAll(keepingCapacity: true)
                 for (slot, entry) in clustered.enumerated() {
                     entry.cells.visit(row: r, columns: columns) { row.append(($0, slot, $1)) }

@@ -1,0 +1,80 @@
+extension DetailPyramid {
+    /// A boundary class's mixed cells (those whose small and large items a
+    /// query must tell apart one by one) resolved in one sweep of the
+    /// class's member grid over the box of those cells, instead of a visit
+    /// per level cell: member cells are eight class sizes a side, so where
+    /// a level cell is smaller than that, visiting per level cell read each
+    /// member cell many times (4 to 64 times zoomed in on mixed sizes, the
+    /// cost of a LOD frame there, issue 20).
+    struct BoundarySweep {
+        /// The box of level cells swept: first row and column, and columns.
+        let row0: Int, column0: Int, rows: Int, columns: Int
+        /// Per cell of the box: whether it was swept (a mixed cell).
+        var swept: [Bool]
+        /// Per cell of the box: the aggregate of its small items (empty
+        /// unless the cell is swept and covered).
+        var parts: [Group]
+
+        /// The small items' aggregate of a swept cell; nil when the cell
+        /// was not swept (the caller then visits its members itself).
+        @inline(__always)
+        func part(row: Int, column: Int) -> Group? {
+            let r = row &- row0, c = column &- column0
+            guard r >= 0 && r < rows && c >= 0 && c < columns else { return nil }
+            let slot = r * columns + c
+            return swept[slot] ? parts[slot] : nil
+        }
+    }
+
+    /// Sweeps class `id`'s members for the level cells in `cells` (row,
+    /// column) at cells `width` × `height`: each member whose centre is in
+    /// one of them is large (appended to `items` when its zoomed frame
+    /// meets `rect`) or small (added to its cell's part when the cell is
+    /// covered, `inner`). Nil, and nothing appended, when a sweep does not
+    /// pay or cannot be exact: fewer than four cells, a box much larger
+    /// than the cells, or a box touching the clamped edge cells (whose
+    /// squares do not hold their centres).
+    static func sweep(
+        _ cells: [(row: Int, column: Int)], members: Members, sizeClass: SizeClass, width: Double, height: Double,
+        frames: UnsafeBufferPointer<Rect>, inner: (Int, Int) -> Bool, isLarge: (Rect) -> Bool, meets: (Rect) -> Bool,
+        items: inout [Int]
+    ) -> BoundarySweep? {
+        guard cells.count >= 4 else { return nil }
+        var lowRow = Int.max, highRow = Int.min, lowColumn = Int.max, highColumn = Int.min
+        for (row, column) in cells {
+            lowRow = Swift.min(lowRow, row)
+            highRow = Swift.max(highRow, row)
+            lowColumn = Swift.min(lowColumn, column)
+            highColumn = Swift.max(highColumn, column)
+        }
+        let limit = Int(SparseCells<Group>.slotLimit)
+        guard lowRow > -limit, highRow < limit, lowColumn > -limit, highColumn < limit else { return nil }
+        let rows = highRow - lowRow + 1, columns = highColumn - lowColumn + 1
+        guard Double(rows) * Double(columns) <= Double(8 * cells.count + 4096) else { return nil }
+        let (classWidth, classHeight) = classSides(sizeClass)
+        guard let memberRows = covered(Double(lowRow) * height, Double(highRow + 1) * height, side: classHeight),
+              let memberColumns = covered(Double(lowColumn) * width, Double(highColumn + 1) * width, side: classWidth)
+        else { return nil }
+        var sweep = BoundarySweep(row0: lowRow, column0: lowColumn, rows: rows, columns: columns,
+                                  swept: [Bool](repeating: false, count: rows * columns),
+                                  parts: [Group](repeating: Group(), count: rows * columns))
+        for (row, column) in cells { sweep.swept[(row - lowRow) * columns + (column - lowColumn)] = true }
+        members.visit(rows: memberRows, columns: memberColumns) { _, _, list in
+            for member in list {
+                let position = Int(member)
+                let frame = frames[position]
+                let (row, column) = cell(of: frame, width: width, height: height)
+                let r = row &- lowRow, c = column &- lowColumn
+                guard r >= 0 && r < rows && c >= 0 && c < columns else { continue }
+                let slot = r * columns + c
+                guard sweep.swept[slot] else { continue }
+                if isLarge(frame) {
+                    if meets(frame) { items.append(position) }
+                } else if inner(row, column) {
+                    sweep.parts[slot].add(position, frame)
+                }
+            }
+        }
+        return sweep
+    }
+}
