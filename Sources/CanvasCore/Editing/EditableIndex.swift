@@ -47,8 +47,8 @@ package struct EditableIndex: Sendable {
         scaleY = 1 / cellHeight
     }
 
-    /// The bulk path: indexes `frames` (ids alongside) with cells of four
-    /// times the median side, clamped to 64…2048 (see `cellSides(for:)`).
+    /// The bulk path: indexes `frames` (ids alongside) with cells of eight
+    /// times the median side or more (see `cellSides(for:)`).
     public init(frames: [Rect], ids: ItemIDs) {
         let (width, height) = Self.cellSides(for: frames)
         self.init(frames: frames, ids: ids, cellWidth: width, cellHeight: height)
@@ -102,13 +102,18 @@ package struct EditableIndex: Sendable {
     }
 
     /// Four times the median indexable width and height (clamped to
-    /// 64…2048), then doubled while an item would share its cell with fewer
+    /// 64…2048), doubled at least once (`minimumDensityFactor`), then
+    /// doubled while an item would share its cell with fewer
     /// than `targetCellmates` others: the median sets the shape and keeps
     /// cells near the items' size; the density makes sparse data use fewer,
     /// fuller cells, since with the boxes stored inline an entry costs a
     /// query a few nanoseconds and a cell a cache miss or two. (Measured
     /// with bench/rtree_compare.cpp at 1M uniform 80 × 60 cards: 320 × 240
-    /// cells held 1.2 cards each, and a 1280 × 800 query visited 25 of them.)
+    /// cells held 1.2 cards each, and a 1280 × 800 query visited 25 of them.
+    /// Clustered and mixed cards, whose cells hold a dozen others already
+    /// at four times the median, queried faster at eight: clustered fresh
+    /// 5.7–6.1 → 4.4–4.7 µs, after 100,000 moves 5.8–6.8 → 4.9–5.1, mixed
+    /// level or better; at sixteen both were slower again.)
     static func cellSides(for frames: [Rect]) -> (Double, Double) {
         func side(_ values: [Double]) -> Double {
             guard !values.isEmpty else { return SpatialGrid.minimumCellSide }
@@ -124,6 +129,10 @@ package struct EditableIndex: Sendable {
 
     /// Others an item shares its cell with, on average, that the bulk path aims for.
     static let targetCellmates = 12.0
+    /// The bulk path's cells are at least this many times four medians: a
+    /// cell read costs a cache miss or two wherever it lies, so a screenful
+    /// is cheaper in a few fuller cells than in a few dozen (issue 20).
+    static let minimumDensityFactor = 2.0
     /// The bulk path's cells grow at most this many times past the median's.
     static let maximumDensityFactor = 32.0
 
@@ -135,11 +144,11 @@ package struct EditableIndex: Sendable {
     /// as viewport queries centred on cards see the data).
     static func densityFactor(_ frames: [Rect], _ width: Double, _ height: Double) -> Double {
         let n = frames.count
-        guard n > 1 else { return 1 }
+        guard n > 1 else { return minimumDensityFactor }
         let stride = Swift.max(1, n / 4096)
         let sample = Swift.stride(from: 0, to: n, by: stride).map { frames[$0] }
         let m = Double(sample.count)
-        var factor = 1.0
+        var factor = minimumDensityFactor
         while factor < maximumDensityFactor {
             let sx = 1 / (width * factor), sy = 1 / (height * factor)
             var counts: [Int64: Int] = [:]
