@@ -266,9 +266,10 @@ extension CanvasEngine {
     /// ids 1…n in data order the ids sort as their positions do; otherwise
     /// each becomes its position in place, and its id again once sorted.
     func freeQueryIDs(_ rect: Rect, _ index: EditableIndex, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
-        let frames = resolution.frames, items = self.items
-        let found = index.ids(in: rect, frame: { frames[items.index(of: $0)!] }, into: out, capacity: capacity)
+        // The frames are read only for the oversized list: no copy of the tables up front.
+        let found = index.ids(in: rect, frame: { self.resolution.frames[self.items.index(of: $0)!] }, into: out, capacity: capacity)
         guard found <= capacity, found > 1 else { return found }
+        let items = self.items
         out.withMemoryRebound(to: Int.self, capacity: found) { positions in
             let buffer = UnsafeMutableBufferPointer(start: positions, count: found)
             let ids = resolvedIDs
