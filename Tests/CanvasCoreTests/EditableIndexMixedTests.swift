@@ -94,12 +94,12 @@ struct EditableIndexMixedTests {
         }
     }
 
-    @Test("sparse data gets fuller cells than the median alone gives; dense data keeps the median's")
+    @Test("sparse data gets fuller cells than the median alone gives; dense data keeps twice the median's")
     func cellsFromDensity() {
         var rng = SplitMix64(seed: 7)
         let sparse = (0..<4000).map { _ in Rect(x: rng.uniform(0, 250 * 4000.0.squareRoot() * 10), y: rng.uniform(0, 250 * 4000.0.squareRoot() * 10), width: 80, height: 60) }
         let dense = (0..<4000).map { _ in Rect(x: rng.uniform(0, 2000), y: rng.uniform(0, 2000), width: 80, height: 60) }
-        #expect(EditableIndex.cellSides(for: sparse).0 > 4 * 80)
-        #expect(EditableIndex.cellSides(for: dense) == (4 * 80, 4 * 60))
+        #expect(EditableIndex.cellSides(for: sparse).0 > 8 * 80)
+        #expect(EditableIndex.cellSides(for: dense) == (8 * 80, 8 * 60))
     }
 }

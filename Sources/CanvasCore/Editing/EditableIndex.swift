@@ -47,8 +47,8 @@ package struct EditableIndex: Sendable {
         scaleY = 1 / cellHeight
     }
 
-    /// The bulk path: indexes `frames` (ids alongside) with cells of four
-    /// times the median side, clamped to 64…2048 (see `cellSides(for:)`).
+    /// The bulk path: indexes `frames` (ids alongside) with cells of eight
+    /// times the median side or more (see `cellSides(for:)`).
     public init(frames: [Rect], ids: ItemIDs) {
         let (width, height) = Self.cellSides(for: frames)
         self.init(frames: frames, ids: ids, cellWidth: width, cellHeight: height)
@@ -73,6 +73,7 @@ package struct EditableIndex: Sendable {
             let rows = Self.slot(minY * scaleY)...Self.slot(maxY * scaleY)
             if Double(columns.count) * Double(rows.count) <= Double(SpatialGrid.cellLimit(itemCount: indexed)) {
                 cells = CellTable(columns: columns, rows: rows)
+                reserveCells(for: frames)
             }
         }
         for (position, frame) in frames.enumerated() {
@@ -80,14 +81,39 @@ package struct EditableIndex: Sendable {
         }
     }
 
+    /// Gives each cell of the flat table its exact room before the frames
+    /// go in, in row-major order: a cell grown by appends in data order
+    /// (random in space) ends up anywhere in the heap with up to twice the
+    /// room it needs, while cells allocated row by row sit mostly one after
+    /// another, so a query's sweep along a row reads memory in order (issue
+    /// 20: at a million clustered cards the cold query was twice the warm one).
+    private mutating func reserveCells(for frames: [Rect]) {
+        var counts = [Int32](repeating: 0, count: cells.slotCount)
+        for frame in frames where Self.isIndexable(frame) {
+            let span = span(of: frame)
+            guard !isOversized(span) else { continue }
+            for row in span.rows {
+                for column in span.columns {
+                    if let slot = cells.denseSlot(column, row) { counts[slot] += 1 }
+                }
+            }
+        }
+        cells.reserve(counts)
+    }
+
     /// Four times the median indexable width and height (clamped to
-    /// 64…2048), then doubled while an item would share its cell with fewer
+    /// 64…2048), doubled at least once (`minimumDensityFactor`), then
+    /// doubled while an item would share its cell with fewer
     /// than `targetCellmates` others: the median sets the shape and keeps
     /// cells near the items' size; the density makes sparse data use fewer,
     /// fuller cells, since with the boxes stored inline an entry costs a
     /// query a few nanoseconds and a cell a cache miss or two. (Measured
     /// with bench/rtree_compare.cpp at 1M uniform 80 × 60 cards: 320 × 240
-    /// cells held 1.2 cards each, and a 1280 × 800 query visited 25 of them.)
+    /// cells held 1.2 cards each, and a 1280 × 800 query visited 25 of them.
+    /// Clustered and mixed cards, whose cells hold a dozen others already
+    /// at four times the median, queried faster at eight: clustered fresh
+    /// 5.7–6.1 → 4.4–4.7 µs, after 100,000 moves 5.8–6.8 → 4.9–5.1, mixed
+    /// level or better; at sixteen both were slower again.)
     static func cellSides(for frames: [Rect]) -> (Double, Double) {
         func side(_ values: [Double]) -> Double {
             guard !values.isEmpty else { return SpatialGrid.minimumCellSide }
@@ -103,6 +129,10 @@ package struct EditableIndex: Sendable {
 
     /// Others an item shares its cell with, on average, that the bulk path aims for.
     static let targetCellmates = 12.0
+    /// The bulk path's cells are at least this many times four medians: a
+    /// cell read costs a cache miss or two wherever it lies, so a screenful
+    /// is cheaper in a few fuller cells than in a few dozen (issue 20).
+    static let minimumDensityFactor = 2.0
     /// The bulk path's cells grow at most this many times past the median's.
     static let maximumDensityFactor = 32.0
 
@@ -114,11 +144,11 @@ package struct EditableIndex: Sendable {
     /// as viewport queries centred on cards see the data).
     static func densityFactor(_ frames: [Rect], _ width: Double, _ height: Double) -> Double {
         let n = frames.count
-        guard n > 1 else { return 1 }
+        guard n > 1 else { return minimumDensityFactor }
         let stride = Swift.max(1, n / 4096)
         let sample = Swift.stride(from: 0, to: n, by: stride).map { frames[$0] }
         let m = Double(sample.count)
-        var factor = 1.0
+        var factor = minimumDensityFactor
         while factor < maximumDensityFactor {
             let sx = 1 / (width * factor), sy = 1 / (height * factor)
             var counts: [Int64: Int] = [:]
@@ -260,8 +290,34 @@ package struct EditableIndex: Sendable {
         return found
     }
 
+    /// `query(_:frame:)` into a caller's buffer: the ids found, in no
+    /// particular order, written to `out` while they fit; returns how many
+    /// there are either way (past `capacity`, `out` holds some of them).
+    /// Nothing is allocated: the C ABI's query works in the caller's buffer.
+    public func ids(in rect: Rect, frame: (UInt64) -> Rect, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
+        guard count > 0, rect.isFinite, !rect.isEmpty else { return 0 }
+        var found = 0
+        for id in oversized where frame(id).intersects(rect) {
+            if found < capacity { out[found] = id }
+            found += 1
+        }
+        forEachHit(rect) { id in
+            if found < capacity { out[found] = id }
+            found += 1
+        }
+        return found
+    }
+
     /// Calls `body` with the id of each celled item (not the oversized ones)
     /// whose box strictly intersects `rect`, once each.
+    ///
+    /// A cell strictly inside the rectangle's span (neither its first nor
+    /// its last column or row) needs no overlap test: an item in column c
+    /// has slot(maxX · scale) ≥ c > slot(rect.minX · scale), and `slot` is a
+    /// monotone floor of a monotone product, so maxX > rect.minX, and
+    /// likewise on the other three sides. Only the test that reports an
+    /// item once is left there, and on clustered data about half the cells
+    /// a screen spans are such cells.
     @inline(__always)
     func forEachHit(_ rect: Rect, _ body: (UInt64) -> Void) {
         let minX = rect.x, minY = rect.y, maxX = rect.x + rect.width, maxY = rect.y + rect.height
@@ -276,10 +332,19 @@ package struct EditableIndex: Sendable {
             }
             return
         }
+        let lastRow = span.rows.upperBound, lastColumn = span.columns.upperBound
         for row in span.rows {
             let firstRow = row == span.rows.lowerBound
+            let innerRow = !firstRow && row != lastRow
             cells.forEachCell(row: row, columns: span.columns) { column, entries in
                 let firstColumn = column == span.columns.lowerBound
+                if innerRow && !firstColumn && column != lastColumn {
+                    // Inside on both axes (see above): every entry meets the
+                    // rectangle, and neither edge is the clamped one.
+                    let left = Double(column), top = Double(row)
+                    for entry in entries where entry.minX * scaleX >= left && entry.minY * scaleY >= top { body(entry.id) }
+                    return
+                }
                 if firstColumn && firstRow {
                     for entry in entries where entry.meets(minX, minY, maxX, maxY) { body(entry.id) }
                     return
@@ -367,6 +432,18 @@ struct CellTable: Sendable {
     private func slot(_ column: Int, _ row: Int) -> Int? {
         guard !dense.isEmpty, columns.contains(column), rows.contains(row) else { return nil }
         return (row - rows.lowerBound) * width + (column - columns.lowerBound)
+    }
+
+    /// The flat table's cells (0 without one).
+    var slotCount: Int { dense.count }
+
+    /// `column`, `row`'s place in the flat table, or nil outside it.
+    func denseSlot(_ column: Int, _ row: Int) -> Int? { slot(column, row) }
+
+    /// Reserves `counts[slot]` entries in each empty cell of the flat table, in slot order.
+    mutating func reserve(_ counts: [Int32]) {
+        precondition(counts.count == dense.count)
+        for slot in counts.indices where counts[slot] > 0 { dense[slot].reserveCapacity(Int(counts[slot])) }
     }
 
     /// Calls `body` with each occupied cell of `row` in `columnRange`, its

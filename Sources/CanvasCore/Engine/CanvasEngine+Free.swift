@@ -259,3 +259,32 @@ extension CanvasEngine {
         if resolution.frames.isEmpty { editing.boundsStale = true }
     }
 }
+
+extension CanvasEngine {
+    /// `queryIDs` on a free canvas at zoom 1 with a buffer: the index writes
+    /// the ids straight into `out` and they are put in data order there, so
+    /// a screenful allocates nothing and is never copied (issue 20: the
+    /// array of positions, the position of each id and the copy back were
+    /// a third of a viewport query's instructions on clustered data). With
+    /// ids 1…n in data order the ids sort as their positions do; otherwise
+    /// each becomes its position in place, and its id again once sorted.
+    func freeQueryIDs(_ rect: Rect, _ index: EditableIndex, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
+        // The frames are read only for the oversized list: no copy of the tables up front.
+        let found = index.ids(in: rect, frame: { self.resolution.frames[self.items.index(of: $0)!] }, into: out, capacity: capacity)
+        guard found <= capacity, found > 1 else { return found }
+        let items = self.items
+        out.withMemoryRebound(to: Int.self, capacity: found) { positions in
+            let buffer = UnsafeMutableBufferPointer(start: positions, count: found)
+            let ids = resolvedIDs
+            if ids.isSequential && items.ids.isSequential {
+                // Ids 1…n (far below Int.max): in data order as they are.
+                sortIndices(buffer)
+                return
+            }
+            for slot in 0..<found { buffer[slot] = items.index(of: UInt64(bitPattern: Int64(buffer[slot])))! }
+            sortIndices(buffer)
+            for slot in 0..<found { buffer[slot] = Int(bitPattern: UInt(ids[buffer[slot]])) }
+        }
+        return found
+    }
+}

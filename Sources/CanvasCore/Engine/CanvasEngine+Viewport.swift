@@ -178,7 +178,10 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
-        if editing.index != nil { return copyIDs(freeQuery(rect), into: out, capacity: capacity) }
+        if let index = editing.index {
+            if let out, capacity > 0, zoom.isIdentity { return freeQueryIDs(rect, index, into: out, capacity: capacity) }
+            return copyIDs(freeQuery(rect), into: out, capacity: capacity)
+        }
         let index = culling()  // nil: the first query after a resolve, a scan into an array
         if let out, capacity > 0, let index {
             // An Int and a UInt64 share their bits, so the positions are
