@@ -204,6 +204,17 @@ extension CanvasEngine {
         builtDetail = pyramid
     }
 
+    /// `updateDetail` for many moves at once (a drag step, a nudge, a
+    /// multi-move, their undo and redo): one batched update of the pyramid
+    /// (`DetailPyramid.update(moves:frames:)`), not one per item. Call it
+    /// after the frames hold every move.
+    func updateDetail(moves: [DetailPyramid.Move]) {
+        guard !moves.isEmpty, var pyramid = builtDetail else { return }
+        builtDetail = nil  // edited alone, not copied
+        pyramid.update(moves: moves, frames: resolution.frames)
+        builtDetail = pyramid
+    }
+
     /// `updateDetail` for a group edit (`insertMany`, `removeMany`): the
     /// pyramid follows it in place, with one renumbering pass for the lot,
     /// rather than being let go and rebuilt by the next query (issue 20).

@@ -124,7 +124,7 @@ extension CanvasEngine {
         for change in frames { try Self.checkFrame(change.frame, "id \(change.id)") }
         try checkMeasurable(frames.map { (id: $0.id, isNew: false, frame: $0.frame) }) { id in "cannot move id \(id)" }
         return try edit { () throws(CanvasError) in
-            for change in frames { recordFrame(change.id, change.frame) }
+            perform(frames.compactMap { framePrimitive($0.id, $0.frame) })
         }
     }
 
@@ -149,11 +149,10 @@ extension CanvasEngine {
             (id: change.id, isNew: false, frame: Rect(origin: currentFrame(at: items.index(of: change.id)!).origin, size: change.size))
         }) { id in "cannot resize id \(id)" }
         return try edit { () throws(CanvasError) in
-            for change in sizes {
-                let position = items.index(of: change.id)!
-                let frame = currentFrame(at: position)
-                recordFrame(change.id, Rect(origin: frame.origin, size: change.size))
-            }
+            perform(sizes.compactMap { change in
+                let frame = currentFrame(at: items.index(of: change.id)!)
+                return framePrimitive(change.id, Rect(origin: frame.origin, size: change.size))
+            })
         }
     }
 
@@ -239,7 +238,7 @@ extension CanvasEngine {
         guard editing.batchDepth > 0, let step = editing.openStep else { return nil }
         editing.batchDepth = 0
         editing.openStep = nil
-        for primitive in step.done.reversed() { apply(primitive.inverse) }
+        apply(step.done.reversed().map(\.inverse))
         restoreSelection(before: step)
         return publishAfterEdit(reordered: step.done.contains(where: \.reorders))
     }
@@ -304,14 +303,14 @@ extension CanvasEngine {
     /// `links`: the selected links to restore (nil: those left after the primitives).
     private func replay(_ primitives: [Primitive], selection: Set<UInt64>, focus: UInt64?, links linkSelection: Set<UInt64>?) throws(CanvasError) -> VisibleUpdate? {
         let selectionNow = selected, focusNow = editing.focused, linksNow = selectedLinks
-        for primitive in primitives { apply(primitive) }
+        apply(primitives)
         selected = selection
         editing.focused = focus.flatMap { items.index(of: $0) != nil ? $0 : nil }
         if let linkSelection { selectedLinks = linkSelection.filter { links.position(of: $0) != nil } }
         do {
             return try settle(primitives)
         } catch {
-            for primitive in primitives.reversed() { apply(primitive.inverse) }
+            apply(primitives.reversed().map(\.inverse))
             selected = selectionNow
             editing.focused = focusNow
             selectedLinks = linksNow
@@ -362,12 +361,12 @@ extension CanvasEngine {
         PlacedItems(positions: positions, ids: positions.map { items.ids[$0] }, frames: positions.map(currentFrame(at:)))
     }
 
-    /// Records a set-frame primitive when the frame changes.
-    private func recordFrame(_ id: UInt64, _ frame: Rect) {
-        let position = items.index(of: id)!
-        let old = currentFrame(at: position)
-        guard old != frame else { return }
-        perform(.setFrame(id: id, from: old, to: frame))
+    /// The set-frame primitive for a frame that changes, nil otherwise.
+    /// The ids of one edit are distinct, so all of its primitives can be
+    /// made before any is applied, and applied as one run of moves.
+    private func framePrimitive(_ id: UInt64, _ frame: Rect) -> Primitive? {
+        let old = currentFrame(at: items.index(of: id)!)
+        return old == frame ? nil : .setFrame(id: id, from: old, to: frame)
     }
 
     /// A step about to record an edit: the selections and focus before it.
@@ -396,7 +395,7 @@ extension CanvasEngine {
         do {
             try body()
         } catch {
-            for primitive in editing.openStep!.done.reversed() { apply(primitive.inverse) }
+            apply(editing.openStep!.done.reversed().map(\.inverse))
             restoreSelection(before: editing.openStep!)
             throw error
         }
@@ -404,7 +403,7 @@ extension CanvasEngine {
         do {
             return try finish(step)
         } catch {
-            for primitive in step.done.reversed() { apply(primitive.inverse) }
+            apply(step.done.reversed().map(\.inverse))
             restoreSelection(before: step)
             _ = publishAfterEdit(reordered: step.done.contains(where: \.reorders))
             throw error
@@ -450,9 +449,38 @@ extension CanvasEngine {
         editing.openStep?.done.append(primitive)
     }
 
+    /// Applies primitives and records them in the open step (see `apply(_:)` for many).
+    func perform(_ primitives: [Primitive]) {
+        apply(primitives)
+        editing.openStep?.done.append(contentsOf: primitives)
+    }
+
+    /// Applies primitives in order, as one by one, except that each run of
+    /// moves brings the level-of-detail pyramid along once for the run
+    /// (`updateDetail(moves:)`): a drag step or a nudge of 1,000 cards
+    /// used to update it 1,000 times (issue 20).
+    func apply(_ primitives: [Primitive]) {
+        var moves: [DetailPyramid.Move]? = builtDetail == nil || primitives.count < 2 ? nil : []
+        for primitive in primitives {
+            if case .setFrame = primitive {} else if let pending = moves, !pending.isEmpty {
+                updateDetail(moves: pending)  // before an edit that renumbers
+                moves = []
+            }
+            apply(primitive, deferring: &moves)
+        }
+        if let moves { updateDetail(moves: moves) }
+    }
+
     /// Applies one primitive to the item list and, on a resolved free
     /// canvas, to the frames and the index, in place.
     func apply(_ primitive: Primitive) {
+        var moves: [DetailPyramid.Move]? = nil
+        apply(primitive, deferring: &moves)
+    }
+
+    /// `apply`; a move's pyramid update is appended to `moves` instead
+    /// when that is not nil (the caller updates the pyramid for them).
+    private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?) {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
         switch primitive {
@@ -514,7 +542,11 @@ extension CanvasEngine {
                 resolution.frames[position] = to
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
-                updateDetail(position: position, from: from, to: to)
+                if moves != nil {
+                    moves!.append(DetailPyramid.Move(position: position, from: from, to: to))
+                } else {
+                    updateDetail(position: position, from: from, to: to)
+                }
                 linkEndMoved(id, wasCurrent: linksCurrent)
             }
         }

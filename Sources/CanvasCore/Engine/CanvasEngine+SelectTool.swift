@@ -129,7 +129,7 @@ extension CanvasEngine {
         guard point.isFinite, let before = editing.gesture else { return nil }
         let moves = stepSelectGesture(to: point, snapping: snapping)
         guard moves.isEmpty || freeFramesMeasurable() else {
-            for move in moves.reversed() { apply(.setFrame(id: move.id, from: move.to, to: move.from)) }
+            apply(moves.reversed().map { .setFrame(id: $0.id, from: $0.to, to: $0.from) })
             editing.gesture = before
             settleFreeBounds()
             throw CanvasError(.nonFinite, "dragging the selection to content point (\(point.x), \(point.y)) would place the items too far apart to measure")
@@ -196,11 +196,10 @@ extension CanvasEngine {
             let target = Rect(x: frame.x + delta.x + offset.x, y: frame.y + delta.y + offset.y, width: frame.width, height: frame.height)
             let position = resolvedPosition(of: id)!
             let current = resolution.frames[position]
-            if current != target {
-                apply(.setFrame(id: id, from: current, to: target))
-                moves.append((id, current, target))
-            }
+            if current != target { moves.append((id, current, target)) }
         }
+        // One run: the level-of-detail pyramid follows the lot at once.
+        apply(moves.map { .setFrame(id: $0.id, from: $0.from, to: $0.to) })
         return moves
     }
 
@@ -260,11 +259,9 @@ extension CanvasEngine {
         for (id, frame) in gesture.startFrames {
             let position = resolvedPosition(of: id)!
             let now = resolution.frames[position]
-            if now != frame {
-                apply(.setFrame(id: id, from: now, to: frame))
-                moves.append((id, now, frame))
-            }
+            if now != frame { moves.append((id, now, frame)) }
         }
+        apply(moves.map { .setFrame(id: $0.id, from: $0.from, to: $0.to) })
         return publishAfterMoves(moves)
     }
 

@@ -64,20 +64,48 @@ extension DetailPyramid {
         return result
     }
 
-    /// After an edit: the merged cells holding `frames` (the item's old and
-    /// new frames) merged again from their classes' cells.
+    /// After an edit: the merged cells holding `frames` (the edited items'
+    /// frames before and after) merged again from their classes' cells,
+    /// each distinct cell once, its classes' grids found once per level and
+    /// their rows once per row of touched cells (issue 20: a drag of many
+    /// items touches the same coarse cells over and over).
     mutating func refreshMerged(_ frames: [Rect]) {
-        for key in Array(merged.keys) {
-            let classes = merged[key]!.classes
+        guard !merged.isEmpty, !frames.isEmpty else { return }
+        var cells: [(row: Int, column: Int)] = []
+        cells.reserveCapacity(frames.count)
+        var sources: [Cells] = [], rows: [Cells.Row] = []
+        var index = merged.startIndex
+        while index != merged.endIndex {
+            let key = merged.keys[index]
             let width = Self.power(key.x), height = Self.power(key.y)
-            for frame in frames {
-                let (row, column) = Self.cell(of: frame, width: width, height: height)
-                var fresh = Group()
-                for id in classes.indices where classes[id] {
-                    if let group = grid(key, id)?.payload(row: row, column: column) { fresh.merge(group) }
-                }
-                merged[key]!.cells.update(row: row, column: column) { $0 = fresh }
+            let classes = merged.values[index].classes
+            let grids = levels[key] ?? []
+            sources.removeAll(keepingCapacity: true)
+            for id in classes.indices where classes[id] && id < grids.count {
+                if let grid = grids[id] { sources.append(grid) }
             }
+            cells.removeAll(keepingCapacity: true)
+            for frame in frames { cells.append(Self.cell(of: frame, width: width, height: height)) }
+            if cells.count > 1 { cells.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column } }
+            var slot = 0
+            while slot < cells.count {
+                let row = cells[slot].row
+                rows.removeAll(keepingCapacity: true)
+                for source in sources { if let cells = source.rows[row] { rows.append(cells) } }
+                var lastColumn: Int?
+                while slot < cells.count && cells[slot].row == row {
+                    let column = cells[slot].column
+                    slot += 1
+                    guard column != lastColumn else { continue }
+                    lastColumn = column
+                    var fresh = Group()
+                    for cells in rows {
+                        if let found = SparseCells<Group>.find(column, in: cells.columns) { fresh.merge(cells.payloads[found]) }
+                    }
+                    merged.values[index].cells.update(row: row, column: column) { $0 = fresh }
+                }
+            }
+            merged.formIndex(after: &index)
         }
     }
 }

@@ -66,6 +66,119 @@ extension DetailPyramid {
         }
     }
 
+    /// One item's move or resize in a batch (`update(moves:frames:)`):
+    /// the number the pyramid stores for the item (its position in
+    /// `frames`, which a move leaves as it is) and its frames before and after.
+    public struct Move: Hashable, Sendable {
+        public var position: Int
+        public var from: Rect
+        public var to: Rect
+
+        public init(position: Int, from: Rect, to: Rect) {
+            self.position = position
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Updates the pyramid for many items moved or resized at once (a drag
+    /// step, a nudge, a multi-move, their undo), in place: the state
+    /// `update(position:from:to:frames:)` leaves for each in turn, where
+    /// each level is looked up once for the lot rather than once per move,
+    /// each aggregate a removal shaped is recounted once, and each touched
+    /// cell of a merged grid is merged again once (issue 20: a drag of
+    /// 1,000 cards merged every merged level's cells twice per card).
+    /// `frames` are the frames after every move. A position moved more
+    /// than once counts as moved from its first `from` to its last `to`.
+    /// - Complexity: the cells the items leave and enter in each built
+    ///   level, the recounts of the aggregates they shaped (see
+    ///   `update(position:from:to:frames:)`), and per merged level a sort
+    ///   of the touched cells plus each distinct one merged from its classes.
+    public mutating func update(moves: [Move], frames: [Rect]) {
+        guard !moves.isEmpty else { return }
+        guard counted else {
+            // Nothing stored yet: the first query counts the frames as they are then.
+            for move in moves where SpatialIndex.isIndexable(move.to) { centres.add(move.to) }
+            return
+        }
+        let (leaving, arriving) = Self.ends(of: moves)
+        var outs: [(position: Int, frame: Rect, id: Int)] = []
+        var ins: [(position: Int, frame: Rect, id: Int)] = []
+        var touched: [Rect] = []
+        outs.reserveCapacity(moves.count)
+        ins.reserveCapacity(moves.count)
+        touched.reserveCapacity(2 * moves.count)
+        // Out of the counts and member grids first, all of them, then in:
+        // an aggregate ends as the items in its cell make it, whatever the
+        // order (a removal it cannot follow exactly is recounted below).
+        for slot in moves.indices where leaving?[slot] ?? true {
+            let move = moves[slot]
+            guard SpatialIndex.isIndexable(move.from) else { continue }
+            touched.append(move.from)
+            guard let id = classIDs[SizeClass(move.from)], classCounts[id] > 0 else { continue }
+            classCounts[id] -= 1
+            count -= 1
+            removeMember(move.position, move.from, id)
+            outs.append((move.position, move.from, id))
+        }
+        // In move order, so classes are registered as one by one would.
+        for (slot, move) in moves.enumerated() where SpatialIndex.isIndexable(move.to) {
+            let id = register(SizeClass(move.to))
+            classSides[id].add(move.to.width, move.to.height)
+            centres.add(move.to)
+            // A frame a later move of the same item leaves again only widens the bounds.
+            guard arriving?[slot] ?? true else { continue }
+            classCounts[id] += 1
+            count += 1
+            addMember(move.position, move.to, id)
+            ins.append((move.position, move.to, id))
+            touched.append(move.to)
+        }
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        // Level by level, found once: the moves' cells in each.
+        var index = levels.startIndex
+        while index != levels.endIndex {
+            let key = levels.keys[index]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = levels.values[index].count
+            for out in outs where out.id < classes && levels.values[index][out.id] != nil {
+                let (row, column) = Self.cell(of: out.frame, width: width, height: height)
+                levels.values[index][out.id]!.update(row: row, column: column) { group in
+                    if group.count <= 1 {
+                        group = Group()
+                    } else {
+                        if group.isShaped(by: out.position, out.frame) { stale.append((key, row, column, out.id)) }
+                        group.count -= 1
+                    }
+                }
+            }
+            for item in ins where item.id < classes && levels.values[index][item.id] != nil {
+                let (row, column) = Self.cell(of: item.frame, width: width, height: height)
+                levels.values[index][item.id]!.update(row: row, column: column) { $0.add(item.position, item.frame) }
+            }
+            levels.formIndex(after: &index)
+        }
+        finishBatch(stale: stale, touched: touched, frames: frames)
+    }
+
+    /// Which moves leave an item's first frame and which reach its last:
+    /// nil for both when no position repeats (the usual case, found by a sort).
+    static func ends(of moves: [Move]) -> (leaving: [Bool]?, arriving: [Bool]?) {
+        var positions = moves.map(\.position)
+        positions.sort()
+        guard zip(positions, positions.dropFirst()).contains(where: { $0 == $1 }) else { return (nil, nil) }
+        var leaving = [Bool](repeating: false, count: moves.count)
+        var arriving = [Bool](repeating: false, count: moves.count)
+        var firsts: [Int: Int] = [:], lasts: [Int: Int] = [:]
+        for (slot, move) in moves.enumerated() {
+            if firsts[move.position] == nil { firsts[move.position] = slot }
+            lasts[move.position] = slot
+        }
+        for slot in firsts.values { leaving[slot] = true }
+        for slot in lasts.values { arriving[slot] = true }
+        return (leaving, arriving)
+    }
+
     /// The cell of class `id`'s member grid that holds `frame`.
     private func memberCell(of frame: Rect, _ id: Int) -> (row: Int, column: Int) {
         let (width, height) = Self.classSides(sizeClasses[id])
