@@ -5,7 +5,7 @@
 // the first order left.
 //
 // Usage: canvas-bench graph [runs] [only]   (only: tree | flow | layered |
-// layered-baseline, to run one phase once under callgrind).
+// layered-baseline | layered-median, to run one phase once under callgrind).
 
 import CanvasCore
 import Glibc
@@ -55,6 +55,8 @@ func runGraphBench(runs: Int, only: String?) {
     let flowLayout = AnyCanvasLayout(FlowLayout(horizontalSpacing: 8, verticalSpacing: 8))
     let dag = benchDag(nodes: 10_000, links: 15_000, seed: 24)
     let dagItems = LayoutItems(sizes: dag.sizes)
+    var medianLayout = LayeredLayout(links: dag.links)
+    medianLayout.coordinates = .medianSweeps
 
     func timeResolve(_ layout: AnyCanvasLayout) -> Double {
         let start = now()
@@ -69,6 +71,7 @@ func runGraphBench(runs: Int, only: String?) {
         case "flow": _ = timeResolve(flowLayout)
         case "layered": print(LayeredLayout(links: dag.links).layout(dagItems).crossings)
         case "layered-baseline": print(LayeredLayout(links: dag.links, transpose: false).layout(dagItems).crossings)
+        case "layered-median": print(medianLayout.layout(dagItems).crossings)
         default: print("unknown phase \(only)")
         }
         return
@@ -88,8 +91,8 @@ func runGraphBench(runs: Int, only: String?) {
     print("| tidy tree (resolve) | \(fixed(treeTime * 1e3, 1)) | \(fixed(treeTime / flow, 2)) |")
     print("")
 
-    var layeredTimes: [Double] = [], baselineTimes: [Double] = []
-    var full = LayeredLayout(links: dag.links).layout(dagItems), baseline = full
+    var layeredTimes: [Double] = [], baselineTimes: [Double] = [], medianTimes: [Double] = []
+    var full = LayeredLayout(links: dag.links).layout(dagItems), baseline = full, medianFit = full
     for _ in 0..<runs {
         var start = now()
         full = LayeredLayout(links: dag.links).layout(dagItems)
@@ -97,12 +100,28 @@ func runGraphBench(runs: Int, only: String?) {
         start = now()
         baseline = LayeredLayout(links: dag.links, transpose: false).layout(dagItems)
         baselineTimes.append(now() - start)
+        start = now()
+        medianFit = medianLayout.layout(dagItems)
+        medianTimes.append(now() - start)
     }
     let first = LayeredLayout(links: dag.links, sweeps: 0, transpose: false).layout(dagItems)
     func bends(_ result: LayeredResult) -> Int { result.bends.reduce(0) { $0 + $1.count } }
-    print("| layered, 10,000 nodes, 15,000 links | ms | crossings | bends |")
-    print("|---|---:|---:|---:|")
-    print("| first order (no sweeps) | – | \(first.crossings) | \(bends(first)) |")
-    print("| barycentre sweeps only | \(fixed(median(baselineTimes) * 1e3, 1)) | \(baseline.crossings) | \(bends(baseline)) |")
-    print("| barycentre sweeps + transpose (default) | \(fixed(median(layeredTimes) * 1e3, 1)) | \(full.crossings) | \(bends(full)) |")
+    /// Of the segments between two bends (a long link's inner run), how many
+    /// run straight along the direction.
+    func straight(_ result: LayeredResult) -> String {
+        var inner = 0, kept = 0
+        for chain in result.bends where chain.count > 1 {
+            for k in 1..<chain.count {
+                inner += 1
+                if abs(chain[k].x - chain[k - 1].x) < 1e-6 { kept += 1 }
+            }
+        }
+        return "\(kept) / \(inner)"
+    }
+    print("| layered, 10,000 nodes, 15,000 links | ms | crossings | bends | inner segments straight |")
+    print("|---|---:|---:|---:|---:|")
+    print("| first order (no sweeps) | – | \(first.crossings) | \(bends(first)) | \(straight(first)) |")
+    print("| barycentre sweeps only | \(fixed(median(baselineTimes) * 1e3, 1)) | \(baseline.crossings) | \(bends(baseline)) | \(straight(baseline)) |")
+    print("| sweeps + transpose, median-fit coordinates (before) | \(fixed(median(medianTimes) * 1e3, 1)) | \(medianFit.crossings) | \(bends(medianFit)) | \(straight(medianFit)) |")
+    print("| sweeps + transpose, Brandes–Köpf (default) | \(fixed(median(layeredTimes) * 1e3, 1)) | \(full.crossings) | \(bends(full)) | \(straight(full)) |")
 }
