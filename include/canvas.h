@@ -2226,7 +2226,7 @@ enum {
     CANVAS_KEY_PAGE_DOWN = 5,
     CANVAS_KEY_HOME = 6,       /* the top edge (the leading one when only x scrolls) */
     CANVAS_KEY_END = 7,        /* the bottom edge (the trailing one when only x scrolls) */
-    CANVAS_KEY_DELETE = 8,     /* removes the selection (one undo step) */
+    CANVAS_KEY_DELETE = 8,     /* removes the selected items and links (one undo step) */
 };
 
 /*
@@ -2507,16 +2507,84 @@ canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, 
 
 /*
 ** METHOD: canvas_engine
-** Copies the ids of the links in the viewport's culling rectangle (visible
-** area and overscan), as canvas_query_links finds them; none before the
-** viewport has a size.
+** Copies the ids of the links the last published update draws one by one,
+** in link order: the links in the viewport's culling rectangle (visible
+** area and overscan), as canvas_query_links finds them; with level of
+** detail on, only those whose two ends are both drawn one by one (in
+** canvas_copy_visible). None before the viewport has a size. Like
+** canvas_copy_visible, it reads the published update: a link edit, or a
+** moved end that takes a link into or out of view, publishes a new one
+** (canvas_get_publish_count moves); an idle canvas_tick publishes nothing.
+** Same buffer rules as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
-** Lua: none (links reach Lua and canvas.ffi in a later step of #24)
+** Lua: none (to be c:visible_links() in the 5.4 module and canvas.ffi, their next step)
 ** Python: Engine.visible_links()
-** Swift: CanvasEngine.visibleLinks
+** Swift: CanvasEngine.visibleLinks, VisibleUpdate.visibleLinks (CanvasEngine.published)
 */
 canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links that appeared with the last published update
+** (in canvas_copy_visible_links now, not in the update before it), in link
+** order. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (to be c:appeared_links() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.appeared_links()
+** Swift: VisibleUpdate.appearedLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_appeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Copies the ids of the links that disappeared with the last published
+** update (visible in the update before it, not now), in their old link
+** order. Same buffer rules as canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (to be c:disappeared_links() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.disappeared_links()
+** Swift: VisibleUpdate.disappearedLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_disappeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** Links under level of detail: one per pair of drawn ends, at least one of
+** them a published cluster. from/to are a canvas_cluster.id (kind
+** CANVAS_HIT_CLUSTER) or an item id drawn one by one (kind CANVAS_HIT_ITEM);
+** count is how many links join the two, in either direction.
+*/
+typedef struct canvas_cluster_link {
+    uint64_t from;     /* canvas_cluster.id of the published cluster, or an item id when from_kind is CANVAS_HIT_ITEM */
+    uint64_t to;
+    uint64_t count;    /* links between the two */
+    int32_t from_kind; /* CANVAS_HIT_CLUSTER or CANVAS_HIT_ITEM */
+    int32_t to_kind;
+} canvas_cluster_link;
+
+/*
+** METHOD: canvas_engine
+** Copies the last published update's aggregated links (none with level of
+** detail off). A link counts when its route's bounds meet the culling
+** rectangle (as for canvas_copy_visible_links) and each end is drawn: one
+** by one (in canvas_copy_visible), or inside a published cluster (a small
+** item whose centre lies in that cluster's cell). Links inside one cluster
+** are not drawn and not counted; links between two items drawn one by one
+** are canvas_copy_visible_links'; links with an end not drawn are left out.
+** Each pair comes once, its lesser end in from, ordered by from then to,
+** where an end orders by id, then CANVAS_HIT_ITEM before CANVAS_HIT_CLUSTER.
+** Costs the links in view plus the clusters. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (to be c:cluster_links() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.cluster_links()
+** Swift: CanvasEngine.clusterLinks, VisibleUpdate.clusterLinks (CanvasEngine.published)
+*/
+canvas_status canvas_copy_cluster_links(const canvas_engine *engine, canvas_cluster_link *out, size_t capacity,
+                                        size_t *count_out);
 
 /*
 ** METHOD: canvas_engine
@@ -2558,6 +2626,82 @@ canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *link
 ** Swift: CanvasEngine.removeLinks(_:)
 */
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+
+/*
+** Link selection: selected links sit beside the selected items. The select
+** tool picks them up: a press with no item under it (nor a published
+** cluster) on a link, by canvas_hit_test_link's rule (with level of detail
+** on, only a link canvas_copy_visible_links holds), selects it as a press on
+** an item would (shift adds it, or deselects it at release if it was
+** selected; a plain press selects it alone, clearing the items), and never
+** drags; a press on an item or on empty space without shift clears the
+** selected links; the marquee selects the links whose route it touches when
+** canvas_set_marquee_links is on. The delete key (canvas_key or canvas_key_event with
+** CANVAS_KEY_DELETE) removes the selected items and the selected links as
+** one undo step; undo brings back the links exactly and both selections.
+** canvas_get_selection_version moves with the link selection too.
+*/
+
+/*
+** METHOD: canvas_engine
+** Selects the link id: with add nonzero it joins the selection; with add 0
+** it is selected alone (the selected items and links are cleared).
+**
+** Errors: CANVAS_ERR_NOT_FOUND (no link has id); nothing changes.
+** Lua: none (to be c:select_link(id, add) in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.select_link(id, add=False)
+** Swift: CanvasEngine.selectLink(_:adding:)
+*/
+canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
+
+/*
+** METHOD: canvas_engine
+** Takes the link id out of the selection; an id not selected changes nothing.
+**
+** Errors: none beyond the engine's.
+** Lua: none (to be c:deselect_link(id) in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.deselect_link(id)
+** Swift: CanvasEngine.deselectLink(_:)
+*/
+canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
+
+/*
+** METHOD: canvas_engine
+** Clears the link selection; the selected items stay (canvas_clear_selection
+** clears those and leaves the links).
+**
+** Errors: none beyond the engine's.
+** Lua: none (to be c:clear_link_selection() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.clear_link_selection()
+** Swift: CanvasEngine.clearLinkSelection()
+*/
+canvas_status canvas_clear_link_selection(canvas_engine *engine);
+
+/*
+** METHOD: canvas_engine
+** Copies the selected links' ids in link order. Same buffer rules as
+** canvas_copy_frames.
+**
+** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
+** Lua: none (to be c:selected_links() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.selected_links()
+** Swift: CanvasEngine.selectedLinkIDs
+*/
+canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+
+/*
+** METHOD: canvas_engine
+** Whether the select tool's marquee selects the links whose drawn route
+** touches it (on nonzero), beside the items; off by default. With shift the
+** found links join the links selected at the press.
+**
+** Errors: CANVAS_ERR_NULL (on_out).
+** Lua: none (to be c:set_marquee_links(on) / c:marquee_links() in the 5.4 module, its next step; canvas.ffi has it)
+** Python: Engine.set_marquee_links(on) / Engine.marquee_links()
+** Swift: CanvasEngine.marqueeSelectsLinks
+*/
+canvas_status canvas_set_marquee_links(canvas_engine *engine, int on);
+canvas_status canvas_get_marquee_links(const canvas_engine *engine, int *on_out);
 
 #ifdef __cplusplus
 }  /* extern "C" */

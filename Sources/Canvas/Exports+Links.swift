@@ -70,7 +70,32 @@ public func canvasQueryLinks(_ engine: UnsafeRawPointer?, _ rect: canvas_rect, _
 @c(canvas_copy_visible_links)
 public func canvasCopyVisibleLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
-        try copyOut(handle.engine.visibleLinks, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+        try copyOut(handle.engine.published?.visibleLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_appeared_links)
+public func canvasCopyAppearedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.appearedLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_disappeared_links)
+public func canvasCopyDisappearedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.published?.disappearedLinks ?? [], as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_copy_cluster_links)
+public func canvasCopyClusterLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<canvas_cluster_link>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        let aggregated = (handle.engine.published?.clusterLinks ?? []).map { link in
+            canvas_cluster_link(from: link.from, to: link.to, count: UInt64(link.count),
+                                from_kind: Int32(link.fromKind.rawValue), to_kind: Int32(link.toKind.rawValue))
+        }
+        try copyOut(aggregated, as: canvas_cluster_link.self, to: out, capacity: capacity, countOut: countOut, what: "cluster links")
     }
 }
 
@@ -99,5 +124,43 @@ public func canvasRemoveLinks(_ engine: UnsafeMutableRawPointer?, _ ids: UnsafeP
     withEngine(engine) { handle throws(ABIFailure) in
         let idList = try Check.array(ids, count, "ids")
         try core { () throws(CanvasError) in try handle.engine.removeLinks(idList) }
+    }
+}
+
+// Link selection (canvas.h, after canvas_remove_links).
+
+@c(canvas_select_link)
+public func canvasSelectLink(_ engine: UnsafeMutableRawPointer?, _ id: UInt64, _ add: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try core { () throws(CanvasError) in try handle.engine.selectLink(id, adding: add != 0) }
+    }
+}
+
+@c(canvas_deselect_link)
+public func canvasDeselectLink(_ engine: UnsafeMutableRawPointer?, _ id: UInt64) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.deselectLink(id) }
+}
+
+@c(canvas_clear_link_selection)
+public func canvasClearLinkSelection(_ engine: UnsafeMutableRawPointer?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.clearLinkSelection() }
+}
+
+@c(canvas_copy_selected_links)
+public func canvasCopySelectedLinks(_ engine: UnsafeRawPointer?, _ out: UnsafeMutablePointer<UInt64>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        try copyOut(handle.engine.selectedLinkIDs, as: UInt64.self, to: out, capacity: capacity, countOut: countOut, what: "ids")
+    }
+}
+
+@c(canvas_set_marquee_links)
+public func canvasSetMarqueeLinks(_ engine: UnsafeMutableRawPointer?, _ on: CInt) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in handle.engine.marqueeSelectsLinks = on != 0 }
+}
+
+@c(canvas_get_marquee_links)
+public func canvasGetMarqueeLinks(_ engine: UnsafeRawPointer?, _ onOut: UnsafeMutablePointer<CInt>?) -> CInt {
+    withEngine(engine) { handle throws(ABIFailure) in
+        answer(try Check.notNull(onOut, "on_out"), handle.engine.marqueeSelectsLinks)
     }
 }

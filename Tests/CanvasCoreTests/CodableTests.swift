@@ -90,6 +90,10 @@ private func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation:
         var update = VisibleUpdate(rect: frames[1], visible: [1, 2], appeared: [2], disappeared: [3],
                                    contentSize: Size(width: 9, height: 9), isMoving: true)
         update.clusters = [cluster]
+        update.visibleLinks = [4]
+        update.appearedLinks = [4]
+        update.disappearedLinks = [5]
+        update.clusterLinks = [ClusterLink(from: 7, fromKind: .cluster, to: 9, toKind: .item, count: 3)]
         try expectRoundTrip(update)
         try expectRoundTrip(LevelOfDetail(items: [LevelOfDetail.Item(id: 4, frame: frames[0])], clusters: [cluster]))
         try expectRoundTrip(Guide(x1: 0, y1: 1, x2: 2, y2: 3, kind: .gap))

@@ -549,9 +549,26 @@ canvas_status canvas_copy_link_route(const canvas_engine *engine, uint64_t id, c
 canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, uint64_t *out, size_t capacity,
                                  size_t *count_out);
 canvas_status canvas_copy_visible_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_appeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_copy_disappeared_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+typedef struct canvas_cluster_link {
+    uint64_t from;
+    uint64_t to;
+    uint64_t count;
+    int32_t from_kind;
+    int32_t to_kind;
+} canvas_cluster_link;
+canvas_status canvas_copy_cluster_links(const canvas_engine *engine, canvas_cluster_link *out, size_t capacity,
+                                        size_t *count_out);
 canvas_status canvas_hit_test_link(const canvas_engine *engine, canvas_point point, uint64_t *id_out, int *found_out);
 canvas_status canvas_insert_links(canvas_engine *engine, const canvas_link *links, size_t count, const uint64_t *before_id);
 canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, size_t count);
+canvas_status canvas_select_link(canvas_engine *engine, uint64_t id, int add);
+canvas_status canvas_deselect_link(canvas_engine *engine, uint64_t id);
+canvas_status canvas_clear_link_selection(canvas_engine *engine);
+canvas_status canvas_copy_selected_links(const canvas_engine *engine, uint64_t *out, size_t capacity, size_t *count_out);
+canvas_status canvas_set_marquee_links(canvas_engine *engine, int on);
+canvas_status canvas_get_marquee_links(const canvas_engine *engine, int *on_out);
 ]]
 -- END GENERATED
 
@@ -1853,6 +1870,67 @@ end
 jit.off(Canvas.set_lod)
 
 function Canvas:clusters() engine_of(self); return clusters(self) end
+
+-- ---- links in the published update, cluster links, link selection ---------
+-- (canvas.h "Links"; the same names and shapes as the 5.4 module's)
+
+-- Link ids as plain numbers, in the order the engine copies them.
+local function link_ids(self, copy)
+  local count = ffi.new("size_t[1]")
+  check(self, copy(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local ids = ffi.new("uint64_t[?]", n + 1)
+  check(self, copy(self.engine, ids, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = tonumber(ids[i]) end
+  return out
+end
+
+local function link_id(id, where)
+  if type(id) ~= "number" or id ~= id or id < 0 or id % 1 ~= 0 then
+    error(where .. ": expected a link id (a non-negative integer), got " .. tostring(id), 3)
+  end
+  return ffi.new("uint64_t", id)
+end
+
+local END_KINDS = {[C.CANVAS_HIT_ITEM] = "item", [C.CANVAS_HIT_CLUSTER] = "cluster"}
+
+-- c:appeared_links() / c:disappeared_links(): the published update's link diff.
+function Canvas:appeared_links() engine_of(self); return link_ids(self, C.canvas_copy_appeared_links) end
+function Canvas:disappeared_links() engine_of(self); return link_ids(self, C.canvas_copy_disappeared_links) end
+
+-- c:cluster_links() -> {{from=, to=, count=, from_kind="cluster"|"item", to_kind=}, ...}
+function Canvas:cluster_links()
+  engine_of(self)
+  local count = ffi.new("size_t[1]")
+  check(self, C.canvas_copy_cluster_links(self.engine, nil, 0, count))
+  local n = tonumber(count[0])
+  local list = ffi.new("canvas_cluster_link[?]", n + 1)
+  check(self, C.canvas_copy_cluster_links(self.engine, list, n, count))
+  local out = {}
+  for i = 0, tonumber(count[0]) - 1 do
+    local link = list[i]
+    out[i + 1] = {from = script_id(self, link.from), to = script_id(self, link.to), count = tonumber(link.count),
+                  from_kind = END_KINDS[link.from_kind], to_kind = END_KINDS[link.to_kind]}
+  end
+  return out
+end
+
+-- c:select_link(id, add): alone (the items cleared), or added when add is true.
+function Canvas:select_link(id, add)
+  check(self, C.canvas_select_link(engine_of(self), link_id(id, "select_link"), add and 1 or 0))
+end
+function Canvas:deselect_link(id) check(self, C.canvas_deselect_link(engine_of(self), link_id(id, "deselect_link"))) end
+function Canvas:clear_link_selection() check(self, C.canvas_clear_link_selection(engine_of(self))) end
+function Canvas:selected_links() engine_of(self); return link_ids(self, C.canvas_copy_selected_links) end
+
+-- c:set_marquee_links(on) / c:marquee_links(): whether the marquee selects links too.
+function Canvas:set_marquee_links(on) check(self, C.canvas_set_marquee_links(engine_of(self), on and 1 or 0)) end
+function Canvas:marquee_links()
+  local on = ffi.new("int[1]")
+  check(self, C.canvas_get_marquee_links(engine_of(self), on))
+  return on[0] ~= 0
+end
 
 -- Inside one of the engine's callbacks the engine is still running (and may
 -- call the callback again): the close waits until that engine call returns.

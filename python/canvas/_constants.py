@@ -230,7 +230,7 @@ class KeyCode(IntEnum):
     PAGE_DOWN = 5
     HOME = 6  # the top edge (the leading one when only x scrolls)
     END = 7  # the bottom edge (the trailing one when only x scrolls)
-    DELETE = 8  # removes the selection (one undo step)
+    DELETE = 8  # removes the selected items and links (one undo step)
 
 
 class Bounce(IntEnum):

@@ -62,6 +62,44 @@ class LinksMixin:
     def visible_links(self) -> list[int]:
         return self._copy("canvas_copy_visible_links", c_uint64)  # type: ignore[attr-defined]
 
+    def appeared_links(self) -> list[int]:
+        """The links that appeared with the last published update, in link order."""
+        return self._copy("canvas_copy_appeared_links", c_uint64)  # type: ignore[attr-defined]
+
+    def disappeared_links(self) -> list[int]:
+        """The links that disappeared with the last published update, in their old order."""
+        return self._copy("canvas_copy_disappeared_links", c_uint64)  # type: ignore[attr-defined]
+
+    def cluster_links(self) -> list[tuple[int, int, int, int, int]]:
+        """With level of detail on, the published links with an end in a cluster, one per
+        pair: (from, to, count, from_kind, to_kind), kinds ``HIT_ITEM`` or ``HIT_CLUSTER``."""
+        from ._constants import HitKind
+        from ._native import ClusterLink
+        return [(c.from_id, c.to_id, c.count, HitKind(c.from_kind), HitKind(c.to_kind))
+                for c in self._copy("canvas_copy_cluster_links", ClusterLink)]  # type: ignore[attr-defined]
+
+    def select_link(self, link_id: int, add: bool = False) -> None:
+        """Selects a link: alone (the items' selection cleared), or added with ``add``."""
+        self._check(self.lib.canvas_select_link(self.handle, c_uint64(link_id), 1 if add else 0), "canvas_select_link")  # type: ignore[attr-defined]
+
+    def deselect_link(self, link_id: int) -> None:
+        self._check(self.lib.canvas_deselect_link(self.handle, c_uint64(link_id)), "canvas_deselect_link")  # type: ignore[attr-defined]
+
+    def clear_link_selection(self) -> None:
+        self._check(self.lib.canvas_clear_link_selection(self.handle), "canvas_clear_link_selection")  # type: ignore[attr-defined]
+
+    def selected_links(self) -> list[int]:
+        return self._copy("canvas_copy_selected_links", c_uint64)  # type: ignore[attr-defined]
+
+    def set_marquee_links(self, on: bool) -> None:
+        """Whether the select tool's marquee selects links too (off by default)."""
+        self._check(self.lib.canvas_set_marquee_links(self.handle, 1 if on else 0), "canvas_set_marquee_links")  # type: ignore[attr-defined]
+
+    def marquee_links(self) -> bool:
+        on = c_int(-1)
+        self._check(self.lib.canvas_get_marquee_links(self.handle, ctypes.byref(on)), "canvas_get_marquee_links")  # type: ignore[attr-defined]
+        return bool(on.value)
+
     def hit_test_link(self, x: float, y: float) -> Optional[int]:
         from ._native import Point
         link_id = c_uint64(0)

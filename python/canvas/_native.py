@@ -28,6 +28,7 @@ from ctypes import (
     c_char_p,
     c_double,
     c_int,
+    c_int32,
     c_int64,
     c_size_t,
     c_uint,
@@ -360,6 +361,13 @@ class Link(Structure):
                 ("style", c_int), ("source_side", c_int), ("target_side", c_int)]
 
 
+class ClusterLink(Structure):
+    """canvas_cluster_link: links aggregated between a published cluster and another drawn end."""
+
+    _fields_ = [("from_id", c_uint64), ("to_id", c_uint64), ("count", c_uint64),
+                ("from_kind", c_int32), ("to_kind", c_int32)]
+
+
 _PROTOTYPES.update({
     "canvas_set_links": ([ENGINE_P, POINTER(Link), c_size_t], c_int),
     "canvas_copy_link_route": ([ENGINE_P, c_uint64, POINTER(Point), c_size_t, POINTER(c_size_t)], c_int),
@@ -368,6 +376,15 @@ _PROTOTYPES.update({
     "canvas_hit_test_link": ([ENGINE_P, Point, POINTER(c_uint64), POINTER(c_int)], c_int),
     "canvas_insert_links": ([ENGINE_P, POINTER(Link), c_size_t, POINTER(c_uint64)], c_int),
     "canvas_remove_links": ([ENGINE_P, POINTER(c_uint64), c_size_t], c_int),
+    "canvas_copy_appeared_links": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_disappeared_links": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_copy_cluster_links": ([ENGINE_P, POINTER(ClusterLink), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_select_link": ([ENGINE_P, c_uint64, c_int], c_int),
+    "canvas_deselect_link": ([ENGINE_P, c_uint64], c_int),
+    "canvas_clear_link_selection": ([ENGINE_P], c_int),
+    "canvas_copy_selected_links": ([ENGINE_P, POINTER(c_uint64), c_size_t, POINTER(c_size_t)], c_int),
+    "canvas_set_marquee_links": ([ENGINE_P, c_int], c_int),
+    "canvas_get_marquee_links": ([ENGINE_P, POINTER(c_int)], c_int),
 })
 
 # Pointer buttons and held keys.

@@ -46,3 +46,45 @@ def test_edits_and_undo(linked):
     with pytest.raises(ValueError):
         engine.set_links([{"id": 4, "source": 20, "target": 30, "style": "wiggly"}])
     assert engine.visible_links() == [2]
+
+
+def test_published_links_and_clusters(lib):
+    engine = Engine(lib)
+    engine.set_item_frames([(0, 0, 20, 20), (30, 0, 20, 10), (300, 0, 20, 10), (600, 0, 100, 40)], ids=[10, 20, 30, 40])
+    engine.resolve()
+    engine.set_viewport_size(1000, 1000)
+    engine.set_viewport_offset(0, 0)
+    engine.set_zoom(0.35)
+    engine.set_links([{"id": 1, "source": 10, "target": 20}, {"id": 2, "source": 10, "target": 30},
+                      {"id": 3, "source": 30, "target": 20}, {"id": 4, "source": 30, "target": 40}])
+    assert engine.visible_links() == [1, 2, 3, 4]
+    assert engine.appeared_links() == [1, 2, 3, 4]
+    engine.remove_links([2])
+    assert engine.disappeared_links() == [2] and engine.appeared_links() == []
+    engine.undo()
+    engine.set_lod(8, 16)
+    assert engine.visible_links() == []
+    assert engine.cluster_links() == [(10, 30, 2, canvas.HIT_CLUSTER, canvas.HIT_CLUSTER),
+                                      (30, 40, 1, canvas.HIT_CLUSTER, canvas.HIT_ITEM)]
+    engine.close()
+
+
+def test_link_selection(linked):
+    engine = linked
+    engine.select_link(1)
+    engine.select_link(2, add=True)
+    assert engine.selected_links() == [1, 2]
+    engine.deselect_link(1)
+    assert engine.selected_links() == [2]
+    with pytest.raises(canvas.CanvasError):
+        engine.select_link(99)
+    assert not engine.marquee_links()
+    engine.set_marquee_links(True)
+    assert engine.marquee_links()
+    engine.select_id(20)
+    engine.key("delete", 10)
+    assert engine.visible_links() == []  # 1 went with card 20, 2 was selected
+    engine.undo()
+    assert engine.visible_links() == [1, 2] and engine.selected_links() == [2] and engine.selection() == [20]
+    engine.clear_link_selection()
+    assert engine.selected_links() == []

@@ -21,6 +21,7 @@ extension Resolution: Codable {
 extension VisibleUpdate: Codable {
     private enum CodingKeys: String, CodingKey {
         case rect, contentSize, isMoving, visible, appeared, disappeared, clusters
+        case visibleLinks, appearedLinks, disappearedLinks, clusterLinks
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +30,10 @@ extension VisibleUpdate: Codable {
                   disappeared: try c.decode(.disappeared), contentSize: try c.decode(.contentSize),
                   isMoving: try c.decode(.isMoving))
         clusters = try c.decode(.clusters)
+        visibleLinks = try c.decode(.visibleLinks, or: [])
+        appearedLinks = try c.decode(.appearedLinks, or: [])
+        disappearedLinks = try c.decode(.disappearedLinks, or: [])
+        clusterLinks = try c.decode(.clusterLinks, or: [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +45,32 @@ extension VisibleUpdate: Codable {
         try c.encode(appeared, forKey: .appeared)
         try c.encode(disappeared, forKey: .disappeared)
         try c.encode(clusters, forKey: .clusters)
+        try c.encode(visibleLinks, forKey: .visibleLinks)
+        try c.encode(appearedLinks, forKey: .appearedLinks)
+        try c.encode(disappearedLinks, forKey: .disappearedLinks)
+        try c.encode(clusterLinks, forKey: .clusterLinks)
+    }
+}
+
+extension ClusterLink: Codable {
+    private enum CodingKeys: String, CodingKey { case from, to, count, fromKind, toKind }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        func kind(_ key: CodingKeys) throws -> EndKind {
+            try c.decodeName(key, among: ["item", "cluster"]) == "item" ? .item : .cluster
+        }
+        self.init(from: try c.decode(.from), fromKind: try kind(.fromKind), to: try c.decode(.to),
+                  toKind: try kind(.toKind), count: try c.decode(.count))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(count, forKey: .count)
+        try c.encode(fromKind == .item ? "item" : "cluster", forKey: .fromKind)
+        try c.encode(toKind == .item ? "item" : "cluster", forKey: .toKind)
     }
 }
 

@@ -72,6 +72,9 @@ struct HistoryStep: Sendable {
     /// removal clears the focus on the item it removes, and its undo gives
     /// it back, as the selection comes back.
     var focus: (before: UInt64?, after: UInt64?)?
+    /// The selected links around it, when the step recorded them (edits do;
+    /// a drag of the select tool leaves them alone).
+    var linkSelection: (before: Set<UInt64>, after: Set<UInt64>)?
 }
 
 /// The bounded undo history: a new step clears the redo side; past
@@ -107,6 +110,8 @@ struct SelectGesture: Sendable {
         case moving
         /// Drawing a marquee.
         case marquee
+        /// Down on a link (no item under the press): it selects, never drags.
+        case linkPressed
     }
 
     var phase: Phase
@@ -116,6 +121,9 @@ struct SelectGesture: Sendable {
     var shift: Bool
     var hit: UInt64?
     var selectionBefore: Set<UInt64>
+    /// The link a `.linkPressed` press landed on, and the selected links at the press.
+    var link: UInt64?
+    var linkSelectionBefore: Set<UInt64> = []
     /// The moving items' frames when the move began (unzoomed), in data order.
     var startFrames: [(id: UInt64, frame: Rect)] = []
     var startBounds: Rect = .zero
@@ -155,6 +163,8 @@ struct EditingState: Sendable {
     /// Grows with every write to the selection (`CanvasEngine.selected`), so
     /// a host rereads it only when this moved; kept here so a failed call's
     /// restore puts it back with the rest.
+    /// Whether the select tool's marquee selects links too (`CanvasEngine.marqueeSelectsLinks`).
+    var marqueeLinks = false
     var selectionVersion: UInt64 = 0
 
     var tool: Tool = .pan

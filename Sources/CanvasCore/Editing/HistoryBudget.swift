@@ -10,7 +10,8 @@ extension History {
     /// arrays' and sets' own headers.
     static func estimatedBytes(of step: HistoryStep) -> Int {
         let primitives = step.done.count * MemoryLayout<Primitive>.stride
-        let selections = (step.selectionBefore.count + step.selectionAfter.count) * 2 * MemoryLayout<UInt64>.stride
+        let linkSelections = step.linkSelection.map { $0.before.count + $0.after.count } ?? 0
+        let selections = (step.selectionBefore.count + step.selectionAfter.count + linkSelections) * 2 * MemoryLayout<UInt64>.stride
         return primitives + selections + 3 * 32
     }
 

@@ -62,24 +62,33 @@ extension CanvasEngine {
         try checkIDs(ids, "remove")
         // All in one pass over the arrays, however scattered (undo replays
         // the exact inverse, one pass too).
+        return try edit { () throws(CanvasError) in recordRemoval(of: ids) }
+    }
+
+    /// Records the removal of checked item ids and of their links into the open step.
+    private func recordRemoval(of ids: [UInt64]) {
         let positions = ids.map { items.index(of: $0)! }.sorted()
-        return try edit { () throws(CanvasError) in
-            removeLinks(touching: ids)
-            if positions.count == 1 {
-                perform(.remove(id: items.ids[positions[0]], position: positions[0], frame: currentFrame(at: positions[0])))
-            } else if !positions.isEmpty {
-                perform(.removeMany(placed(at: positions)))
-            }
+        removeLinks(touching: ids)
+        if positions.count == 1 {
+            perform(.remove(id: items.ids[positions[0]], position: positions[0], frame: currentFrame(at: positions[0])))
+        } else if !positions.isEmpty {
+            perform(.removeMany(placed(at: positions)))
         }
     }
 
-    /// Removes the selected items, as one step (what a delete key does).
+    /// Removes the selected items and the selected links, as one step (what
+    /// a delete key does); undo brings back both, and both selections.
     /// - Returns: the visible diff; `nil` when nothing is selected.
     @discardableResult
     public func removeSelection() throws(CanvasError) -> VisibleUpdate? {
         let ids = selection
-        guard !ids.isEmpty else { return nil }
-        return try remove(ids)
+        let linkPositions = selectedLinks.compactMap { links.position(of: $0) }.sorted()
+        guard !ids.isEmpty || !linkPositions.isEmpty else { return nil }
+        try checkEditable()
+        return try edit { () throws(CanvasError) in
+            if !linkPositions.isEmpty { perform(.removeLinks(links.placed(at: linkPositions))) }
+            recordRemoval(of: ids)
+        }
     }
 
     /// Moves items so their frames' top-left corners land on the given origins.
@@ -201,7 +210,7 @@ extension CanvasEngine {
         guard editing.batchDepth == 0 else { throw CanvasError(.invalidArgument, "a batch is already open") }
         try checkNoDrag()
         editing.batchDepth = 1
-        editing.openStep = HistoryStep(selectionBefore: selected, focus: (editing.focused, nil))
+        editing.openStep = newStep()
     }
 
     /// Closes the batch, keeping its edits.
@@ -231,8 +240,7 @@ extension CanvasEngine {
         editing.batchDepth = 0
         editing.openStep = nil
         for primitive in step.done.reversed() { apply(primitive.inverse) }
-        selected = step.selectionBefore
-        if let focus = step.focus { editing.focused = focus.before }
+        restoreSelection(before: step)
         return publishAfterEdit(reordered: step.done.contains(where: \.reorders))
     }
 
@@ -274,7 +282,7 @@ extension CanvasEngine {
         try checkEditable()
         guard let step = editing.history.undoSteps.last else { throw CanvasError(.invalidArgument, "nothing to undo") }
         let update = try replay(step.done.reversed().map(\.inverse), selection: step.selectionBefore,
-                                focus: step.focus.map(\.before) ?? editing.focused)
+                                focus: step.focus.map(\.before) ?? editing.focused, links: step.linkSelection?.before)
         editing.history.undoSteps.removeLast()
         editing.history.redoSteps.append(step)
         return update
@@ -287,23 +295,26 @@ extension CanvasEngine {
         try checkEditable()
         guard let step = editing.history.redoSteps.last else { throw CanvasError(.invalidArgument, "nothing to redo") }
         let update = try replay(step.done, selection: step.selectionAfter,
-                                focus: step.focus.map(\.after) ?? editing.focused)
+                                focus: step.focus.map(\.after) ?? editing.focused, links: step.linkSelection?.after)
         editing.history.redoSteps.removeLast()
         editing.history.undoSteps.append(step)
         return update
     }
 
-    private func replay(_ primitives: [Primitive], selection: Set<UInt64>, focus: UInt64?) throws(CanvasError) -> VisibleUpdate? {
-        let selectionNow = selected, focusNow = editing.focused
+    /// `links`: the selected links to restore (nil: those left after the primitives).
+    private func replay(_ primitives: [Primitive], selection: Set<UInt64>, focus: UInt64?, links linkSelection: Set<UInt64>?) throws(CanvasError) -> VisibleUpdate? {
+        let selectionNow = selected, focusNow = editing.focused, linksNow = selectedLinks
         for primitive in primitives { apply(primitive) }
         selected = selection
         editing.focused = focus.flatMap { items.index(of: $0) != nil ? $0 : nil }
+        if let linkSelection { selectedLinks = linkSelection.filter { links.position(of: $0) != nil } }
         do {
             return try settle(primitives)
         } catch {
             for primitive in primitives.reversed() { apply(primitive.inverse) }
             selected = selectionNow
             editing.focused = focusNow
+            selectedLinks = linksNow
             throw error
         }
     }
@@ -359,6 +370,20 @@ extension CanvasEngine {
         perform(.setFrame(id: id, from: old, to: frame))
     }
 
+    /// A step about to record an edit: the selections and focus before it.
+    func newStep() -> HistoryStep {
+        var step = HistoryStep(selectionBefore: selected, focus: (editing.focused, nil))
+        step.linkSelection = (selectedLinks, [])
+        return step
+    }
+
+    /// Puts the selections and focus back as they were before `step`.
+    func restoreSelection(before step: HistoryStep) {
+        selected = step.selectionBefore
+        if let focus = step.focus { editing.focused = focus.before }
+        if let links = step.linkSelection { selectedLinks = links.before }
+    }
+
     /// Runs `body`'s primitives as one step: into the open batch, or as a
     /// step of its own, settled (laid out or published) at once.
     func edit(_ body: () throws(CanvasError) -> Void) throws(CanvasError) -> VisibleUpdate? {
@@ -366,14 +391,13 @@ extension CanvasEngine {
             try body()
             return nil
         }
-        editing.openStep = HistoryStep(selectionBefore: selected, focus: (editing.focused, nil))
+        editing.openStep = newStep()
         defer { editing.openStep = nil }
         do {
             try body()
         } catch {
             for primitive in editing.openStep!.done.reversed() { apply(primitive.inverse) }
-            selected = editing.openStep!.selectionBefore
-            if let focus = editing.openStep!.focus { editing.focused = focus.before }
+            restoreSelection(before: editing.openStep!)
             throw error
         }
         let step = editing.openStep!
@@ -381,8 +405,7 @@ extension CanvasEngine {
             return try finish(step)
         } catch {
             for primitive in step.done.reversed() { apply(primitive.inverse) }
-            selected = step.selectionBefore
-            if let focus = step.focus { editing.focused = focus.before }
+            restoreSelection(before: step)
             _ = publishAfterEdit(reordered: step.done.contains(where: \.reorders))
             throw error
         }
@@ -394,6 +417,7 @@ extension CanvasEngine {
         var step = step
         step.selectionAfter = selected
         if step.focus != nil { step.focus!.after = editing.focused }
+        if step.linkSelection != nil { step.linkSelection!.after = selectedLinks }
         editing.history.push(step)
         return update
     }

@@ -200,6 +200,9 @@ extension CanvasEngine {
         guard let last = published, publishedPositions != nil, !viewport.size.isZeroArea,
               last.rect == viewport.visibleRect, last.contentSize == contentSize, last.isMoving == isMoving
         else { return publishAfterEdit(reordered: false) }
+        // A moved end re-routes its links, which may enter or leave the view
+        // wherever the cards stand: publish afresh when a moved card has links.
+        if movedLinkEnd(changes) { return publishAfterEdit(reordered: false) }
         let culling = viewport.cullingRect
         let zoom = self.zoom
         if let settings = detailSettings {

@@ -23,8 +23,10 @@ extension CanvasEngine {
         for link in newLinks { try checkEnds(link) }
         let table = try LinkTable(newLinks)
         links = table
+        selectedLinks = selectedLinks.filter { table.position(of: $0) != nil }
         editing.history.clear()  // the steps name links that may be gone
         if layoutReadsLinks { layout.invalidateCache() }
+        viewportChanged(clamping: false)
     }
 
     func checkEnds(_ link: Link) throws(CanvasError) {
@@ -93,11 +95,11 @@ extension CanvasEngine {
         }
         // Link positions by end, sorted by the end's id: a moved card finds
         // its links by binary search (4 bytes a link each way).
-        let all = links.links
-        var bySource = (0..<all.count).map { Int32($0) }
-        bySource.sort { all[Int($0)].source < all[Int($1)].source }
-        var byTarget = (0..<all.count).map { Int32($0) }
-        byTarget.sort { all[Int($0)].target < all[Int($1)].target }
+        let table = links
+        var bySource = (0..<table.count).map { Int32($0) }
+        bySource.sort { table.source(at: Int($0)) < table.source(at: Int($1)) }
+        var byTarget = (0..<table.count).map { Int32($0) }
+        byTarget.sort { table.target(at: Int($0)) < table.target(at: Int($1)) }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
                                 index: SpatialIndex(frames: bounds), bySource: bySource, byTarget: byTarget)
         builtLinkCulling = built
@@ -149,14 +151,17 @@ extension CanvasEngine {
     /// The ids of the links whose routes (their bounds, grown by
     /// `linkCullingPad`) meet `rect`, in link order.
     public func queryLinks(_ rect: Rect) -> [UInt64] {
-        linkPositions(in: rect).map { links[$0].id }
+        linkPositions(in: rect).map { links.id(at: $0) }
     }
 
-    /// The links in the viewport's culling rectangle (visible area and overscan), in link order.
-    public var visibleLinks: [UInt64] {
-        guard !viewport.size.isZeroArea else { return [] }
-        return queryLinks(viewport.cullingRect)
-    }
+    /// The links the published update draws one by one, in link order
+    /// (`VisibleUpdate.visibleLinks`): those in the viewport's culling
+    /// rectangle (visible area and overscan), and with level of detail on
+    /// only those whose two ends are drawn one by one.
+    public var visibleLinks: [UInt64] { published?.visibleLinks ?? [] }
+
+    /// The published update's aggregated links (`VisibleUpdate.clusterLinks`).
+    public var clusterLinks: [ClusterLink] { published?.clusterLinks ?? [] }
 
     /// The hit rule for links: the topmost link (last in link order) whose
     /// drawn route passes within `hitSlop` screen points of `point`.
@@ -165,7 +170,7 @@ extension CanvasEngine {
         let slop = Self.hitSlop
         let probe = Rect(x: point.x - slop, y: point.y - slop, width: 2 * slop, height: 2 * slop)
         for position in linkPositions(in: probe).reversed() {
-            if let route = zoomedRoute(at: position), route.distance(to: point) <= slop { return links[position].id }
+            if let route = zoomedRoute(at: position), route.distance(to: point) <= slop { return links.id(at: position) }
         }
         return nil
     }
@@ -175,8 +180,8 @@ extension CanvasEngine {
         var sources: [Int] = [], targets: [Int] = []
         sources.reserveCapacity(links.count)
         targets.reserveCapacity(links.count)
-        for link in links.links {
-            guard let s = items.index(of: link.source), let t = items.index(of: link.target) else { continue }
+        for position in 0..<links.count {
+            guard let s = items.index(of: links.source(at: position)), let t = items.index(of: links.target(at: position)) else { continue }
             sources.append(s)
             targets.append(t)
         }
@@ -250,7 +255,9 @@ extension CanvasEngine {
     func applyLinks(_ primitive: Primitive) {
         switch primitive {
         case .insertLinks(let placed): links.insert(placed)
-        case .removeLinks(let placed): links.remove(placed)
+        case .removeLinks(let placed):
+            links.remove(placed)
+            if !selectedLinks.isEmpty { for link in placed.links { selectedLinks.remove(link.id) } }
         default: return
         }
         if layoutReadsLinks && !editing.isFree { layout.invalidateCache() }
@@ -261,6 +268,7 @@ extension CanvasEngine {
         guard !links.isEmpty else { return }
         let kept = links.links.filter { items.index(of: $0.source) != nil && items.index(of: $0.target) != nil }
         if kept.count != links.count { links = (try? LinkTable(kept)) ?? .empty }
+        if !selectedLinks.isEmpty { selectedLinks = selectedLinks.filter { links.position(of: $0) != nil } }
     }
 }
 
@@ -280,16 +288,16 @@ struct LinkCulling {
     /// The positions of the links with an end at `id`.
     func positions(touching id: UInt64, in table: LinkTable) -> [Int] {
         var found: [Int] = []
-        func scan(_ order: [Int32], _ end: (Link) -> UInt64) {
+        func scan(_ order: [Int32], _ end: (Int) -> UInt64) {
             var low = 0, high = order.count
             while low < high {
                 let mid = (low + high) / 2
-                if end(table[Int(order[mid])]) < id { low = mid + 1 } else { high = mid }
+                if end(Int(order[mid])) < id { low = mid + 1 } else { high = mid }
             }
-            while low < order.count, end(table[Int(order[low])]) == id { found.append(Int(order[low])); low += 1 }
+            while low < order.count, end(Int(order[low])) == id { found.append(Int(order[low])); low += 1 }
         }
-        scan(bySource, \.source)
-        scan(byTarget, \.target)
+        scan(bySource, table.source(at:))
+        scan(byTarget, table.target(at:))
         return found
     }
 }

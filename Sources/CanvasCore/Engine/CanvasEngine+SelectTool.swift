@@ -5,8 +5,11 @@
 /// toggles it off if it was selected) and a drag past `dragThreshold`
 /// moves the selection; a press on empty space (or on a published cluster,
 /// see `hit(at:)`) draws a marquee that
-/// replaces the selection (adds to it with shift). The whole move is one
-/// undo step; cancelling puts the frames and the selection back.
+/// replaces the selection (adds to it with shift). A press on a link with
+/// no item under it selects the link as a press on an item would, without
+/// dragging; the marquee selects links too when `marqueeSelectsLinks` is on
+/// (CanvasEngine+LinkSelection.swift). The whole move is one
+/// undo step; cancelling puts the frames and the selections back.
 ///
 ///     engine.beginSelectGesture(at: p, shift: shift)   // pointer down
 ///     engine.updateSelectGesture(to: p)                // pointer move
@@ -20,6 +23,8 @@ extension CanvasEngine {
     /// What a press landed on.
     public enum SelectPress: Hashable, Sendable {
         case item(UInt64)
+        /// A link, with no item under the press (CanvasEngine+LinkSelection.swift).
+        case link(UInt64)
         case emptySpace
     }
 
@@ -76,19 +81,35 @@ extension CanvasEngine {
     @discardableResult
     public func beginSelectGesture(at point: Point, shift: Bool = false) -> SelectPress {
         if editing.gesture != nil { cancelSelectGesture() }
-        let before = selected
+        let before = selected, linksBefore = selectedLinks
         // Over a published cluster (nil from hitTest) a press starts a marquee, as over empty space.
         guard point.isFinite, let hit = hitTest(at: point) else {
-            if !shift { selected.removeAll() }
-            editing.gesture = SelectGesture(phase: .marquee, start: point, current: point, shift: shift, hit: nil, selectionBefore: before)
+            // No item: a link under the press (not under a cluster, drawn above links) selects it.
+            if point.isFinite, !isOverCluster(point), let link = pressedLink(at: point) {
+                if !selectedLinks.contains(link) {
+                    if !shift { selected.removeAll(); selectedLinks.removeAll() }
+                    selectedLinks.insert(link)
+                }
+                var gesture = SelectGesture(phase: .linkPressed, start: point, current: point, shift: shift, hit: nil, selectionBefore: before)
+                gesture.link = link
+                gesture.linkSelectionBefore = linksBefore
+                editing.gesture = gesture
+                return .link(link)
+            }
+            if !shift { selected.removeAll(); selectedLinks.removeAll() }
+            var gesture = SelectGesture(phase: .marquee, start: point, current: point, shift: shift, hit: nil, selectionBefore: before)
+            gesture.linkSelectionBefore = linksBefore
+            editing.gesture = gesture
             return .emptySpace
         }
         if !selected.contains(hit) {
-            if !shift { selected.removeAll() }
+            if !shift { selected.removeAll(); selectedLinks.removeAll() }
             selected.insert(hit)
         }
         // A shift-press on a selected item toggles it off at release, unless it drags.
-        editing.gesture = SelectGesture(phase: .pressed, start: point, current: point, shift: shift, hit: hit, selectionBefore: before)
+        var gesture = SelectGesture(phase: .pressed, start: point, current: point, shift: shift, hit: hit, selectionBefore: before)
+        gesture.linkSelectionBefore = linksBefore
+        editing.gesture = gesture
         return .item(hit)
     }
 
@@ -125,8 +146,16 @@ extension CanvasEngine {
         switch gesture.phase {
         case .marquee:
             editing.gesture = gesture
-            let found = idsInRect(Self.rect(from: gesture.start, to: point), mode: .intersect)
+            let rect = Self.rect(from: gesture.start, to: point)
+            let found = idsInRect(rect, mode: .intersect)
             selected = gesture.shift ? gesture.selectionBefore.union(found) : Set(found)
+            if editing.marqueeLinks {
+                let foundLinks = linksInRect(rect)
+                selectedLinks = gesture.shift ? gesture.linkSelectionBefore.union(foundLinks) : Set(foundLinks)
+            }
+            return []
+        case .linkPressed:
+            editing.gesture = gesture  // a link does not drag
             return []
         case .pressed:
             let dx = point.x - gesture.start.x, dy = point.y - gesture.start.y
@@ -198,10 +227,23 @@ extension CanvasEngine {
                     selected.remove(hit)
                 } else if !gesture.shift {
                     selected = [hit]
+                    selectedLinks.removeAll()
                 }
             }
             return nil
         case .marquee:
+            return nil
+        case .linkPressed:
+            // As for an item: a shift-press on a selected link deselects it,
+            // a plain press on one of several selected selects just it.
+            if let link = gesture.link {
+                if gesture.shift && gesture.linkSelectionBefore.contains(link) {
+                    selectedLinks.remove(link)
+                } else if !gesture.shift {
+                    selected.removeAll()
+                    selectedLinks = [link]
+                }
+            }
             return nil
         }
     }
@@ -212,6 +254,7 @@ extension CanvasEngine {
         guard let gesture = editing.gesture else { return nil }
         editing.gesture = nil
         selected = gesture.selectionBefore
+        selectedLinks = gesture.linkSelectionBefore.filter { links.position(of: $0) != nil }
         guard gesture.phase == .moving else { return nil }
         var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         for (id, frame) in gesture.startFrames {
@@ -234,7 +277,7 @@ extension CanvasEngine {
     /// - Returns: the visible diff, `nil` when nothing scrolled.
     @discardableResult
     public func autoPan(pointer: Point, elapsed: Double) -> VisibleUpdate? {
-        guard let gesture = editing.gesture, gesture.phase != .pressed, elapsed > 0, elapsed.isFinite else { return nil }
+        guard let gesture = editing.gesture, gesture.phase != .pressed, gesture.phase != .linkPressed, elapsed > 0, elapsed.isFinite else { return nil }
         let velocity = AutoPan.velocity(pointer: pointer, viewport: viewport.size)
         guard velocity != .zero else { return nil }
         let before = viewport.offset

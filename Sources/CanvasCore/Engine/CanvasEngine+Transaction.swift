@@ -35,6 +35,8 @@ extension CanvasEngine {
         var editing: EditingState
         var motion: MotionState
         var links: LinkTable
+        var selectedLinks: Set<UInt64>
+        var publishedLinkPositions: [Int]?
     }
 
     func snapshot() -> Snapshot {
@@ -48,7 +50,8 @@ extension CanvasEngine {
             initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
             publishedPositions: publishedPositions,
             zoomSettings: zoomSettings, zoomScale: zoomScale, zoomAxisIsDefault: zoomAxisIsDefault, pinch: pinch, recognizer: recognizer,
-            selected: selected, editing: editing, motion: motion, links: links
+            selected: selected, editing: editing, motion: motion, links: links,
+            selectedLinks: selectedLinks, publishedLinkPositions: publishedLinkPositions
         )
     }
 
@@ -85,6 +88,9 @@ extension CanvasEngine {
         editing = snapshot.editing
         motion = snapshot.motion
         links = snapshot.links
+        selectedLinks = snapshot.selectedLinks
+        publishedLinkPositions = nil  // the restored table has a new version: diff by id
+        editing.selectionVersion = snapshot.editing.selectionVersion  // the didSets above moved it
     }
 
     /// Runs `body`; when it throws, puts every piece of state back first.

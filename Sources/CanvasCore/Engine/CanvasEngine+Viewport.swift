@@ -270,9 +270,14 @@ extension CanvasEngine {
         let (positions, clusters) = pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
         let visible = positions.map { resolvedIDs[$0] }
         let content = contentSize, moving = isMoving
+        let (linkPositions, clusterLinks) = publishedLinks(drawn: positions, clusters: clusters)
+        let visibleLinks = linkPositions.map { links.id(at: $0) }
         if let last = published, last.rect == rect, last.visible == visible,
-           last.contentSize == content, last.isMoving == moving, last.clusters == clusters {
+           last.contentSize == content, last.isMoving == moving, last.clusters == clusters,
+           last.visibleLinks == visibleLinks, last.clusterLinks == clusterLinks {
             publishedPositions = positions  // the same items, now placed in this resolution
+            publishedLinkPositions = linkPositions
+            publishedLinkTable = linkTableVersion
             return nil
         }
         let previous = published?.visible ?? []
@@ -286,7 +291,12 @@ extension CanvasEngine {
             contentSize: content, isMoving: moving
         )
         update.clusters = clusters
+        (update.appearedLinks, update.disappearedLinks) = linkDiff(linkPositions, visibleLinks)
+        update.visibleLinks = visibleLinks
+        update.clusterLinks = clusterLinks
         published = update
+        publishedLinkPositions = linkPositions
+        publishedLinkTable = linkTableVersion
         editing.publishCount &+= 1
         publishedPositions = positions
         return update

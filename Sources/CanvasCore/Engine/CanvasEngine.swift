@@ -102,13 +102,22 @@ public final class CanvasEngine {
     // Selection (CanvasEngine+Selection.swift)
     // A didSet without oldValue: the set is still modified in place.
     var selected: Set<UInt64> = [] { didSet { editing.selectionVersion &+= 1 } }
+    /// The selected links, by id (CanvasEngine+LinkSelection.swift); counted in `selectionVersion` too.
+    var selectedLinks: Set<UInt64> = [] { didSet { editing.selectionVersion &+= 1 } }
 
     public var backdrop: Backdrop = .none
 
     // Links (CanvasEngine+Links.swift); a change republishes, as new frames do.
     public internal(set) var links: LinkTable = .empty {
-        didSet { contentGeneration &+= 1 }
+        didSet { contentGeneration &+= 1; linkTableVersion &+= 1 }
     }
+    /// Bumped by every change of the link table: link positions of two
+    /// updates compare only under one version (CanvasEngine+PublishedLinks.swift).
+    var linkTableVersion: UInt64 = 0
+    /// Where `published.visibleLinks` stands in the link table of version
+    /// `publishedLinkTable`, ascending.
+    var publishedLinkPositions: [Int]?
+    var publishedLinkTable: UInt64 = 0
     /// The culling index over the links' routes, built when asked.
     var builtLinkCulling: LinkCulling?
     /// The bends the layered layout last drew its links through, while it is the layout.

@@ -2,10 +2,20 @@
 /// indexed. A link's ends are item ids; where the items stand is looked up
 /// through the item list when a route is needed, so inserting or removing
 /// items never rewrites the links.
+///
+/// Stored as columns (ids, sources, targets, and style and sides packed in
+/// one byte): 25 bytes a link, where an array of `Link` pads to 32. The id
+/// map costs nothing when the ids count up from the first (a host's usual
+/// numbering), 4 bytes a slot when they are closely numbered, and a hash
+/// table otherwise (`LinkIDMap`).
 public struct LinkTable: Sendable {
-    public private(set) var links: [Link] = []
-    /// Where each id stands in `links`.
-    private var positionByID: [UInt64: Int32] = [:]
+    private var ids: [UInt64] = []
+    private var sources: [UInt64] = []
+    private var targets: [UInt64] = []
+    /// Style (2 bits), source side and target side (3 bits each).
+    private var looks: [UInt8] = []
+    /// Where each id stands.
+    private var map = LinkIDMap.counting(from: 0)
 
     public static let empty = LinkTable()
 
@@ -14,76 +24,180 @@ public struct LinkTable: Sendable {
     /// - Throws: `.invalidArgument` for an id given twice.
     public init(_ links: [Link]) throws(CanvasError) {
         var table = LinkTable()
-        table.positionByID.reserveCapacity(links.count)
-        for (position, link) in links.enumerated() {
-            guard table.positionByID.updateValue(Int32(position), forKey: link.id) == nil else {
-                throw CanvasError(.invalidArgument, "duplicate link id \(link.id)")
-            }
-        }
-        table.links = links
+        table.ids = links.map(\.id)
+        table.sources = links.map(\.source)
+        table.targets = links.map(\.target)
+        table.looks = links.map(Self.look)
+        table.map = try LinkIDMap(table.ids)
         self = table
     }
 
-    public var count: Int { links.count }
-    public var isEmpty: Bool { links.isEmpty }
+    /// The links, built afresh from the columns (O(count)).
+    public var links: [Link] { (0..<count).map { self[$0] } }
 
-    public func position(of id: UInt64) -> Int? { positionByID[id].map(Int.init) }
+    public var count: Int { ids.count }
+    public var isEmpty: Bool { ids.isEmpty }
 
-    public func link(_ id: UInt64) -> Link? { position(of: id).map { links[$0] } }
+    public func position(of id: UInt64) -> Int? { map.position(of: id, in: ids) }
 
-    public subscript(position: Int) -> Link { links[position] }
+    public func link(_ id: UInt64) -> Link? { position(of: id).map { self[$0] } }
+
+    public subscript(position: Int) -> Link {
+        let look = looks[position]
+        return Link(id: ids[position], source: sources[position], target: targets[position],
+                    style: Self.styles[Int(look & 3)], sourceSide: Self.sides[Int((look >> 2) & 7)],
+                    targetSide: Self.sides[Int(look >> 5)])
+    }
+
+    /// The id, source and target of the link at `position`, without building a `Link`.
+    func id(at position: Int) -> UInt64 { ids[position] }
+    func source(at position: Int) -> UInt64 { sources[position] }
+    func target(at position: Int) -> UInt64 { targets[position] }
+
+    private static let styles: [LinkStyle] = [.straight, .step, .curve]
+    private static let sides: [LinkSide] = [.auto, .top, .bottom, .leading, .trailing]
+
+    private static func look(_ link: Link) -> UInt8 {
+        let style: UInt8 = switch link.style { case .straight: 0; case .step: 1; case .curve: 2 }
+        func side(_ s: LinkSide) -> UInt8 {
+            switch s { case .auto: 0; case .top: 1; case .bottom: 2; case .leading: 3; case .trailing: 4 }
+        }
+        return style | side(link.sourceSide) << 2 | side(link.targetSide) << 5
+    }
 
     /// Inserts links at ascending final positions (as `PlacedItems` does for items).
     mutating func insert(_ placed: PlacedLinks) {
-        var merged: [Link] = []
-        merged.reserveCapacity(links.count + placed.links.count)
+        let total = count + placed.links.count
+        var merged = LinkTable()
+        merged.reserve(total)
         var old = 0, next = 0
-        while merged.count < links.count + placed.links.count {
+        while merged.count < total {
             if next < placed.positions.count && placed.positions[next] == merged.count {
                 merged.append(placed.links[next]); next += 1
             } else {
-                merged.append(links[old]); old += 1
+                merged.append(from: self, old); old += 1
             }
         }
-        links = merged
-        reindex(from: placed.positions.first ?? links.count)
+        // The ids were checked unique by the caller.
+        merged.map = (try? LinkIDMap(merged.ids)) ?? .counting(from: 0)
+        self = merged
     }
 
     /// Removes the links at ascending positions.
     mutating func remove(_ placed: PlacedLinks) {
         guard !placed.positions.isEmpty else { return }
-        for link in placed.links { positionByID[link.id] = nil }
-        var kept: [Link] = []
-        kept.reserveCapacity(links.count - placed.positions.count)
+        var kept = LinkTable()
+        kept.reserve(count - placed.positions.count)
         var next = 0
-        for (position, link) in links.enumerated() {
+        for position in 0..<count {
             if next < placed.positions.count && placed.positions[next] == position { next += 1; continue }
-            kept.append(link)
+            kept.append(from: self, position)
         }
-        links = kept
-        reindex(from: placed.positions[0])
+        kept.map = (try? LinkIDMap(kept.ids)) ?? .counting(from: 0)
+        self = kept
     }
 
-    private mutating func reindex(from start: Int) {
-        for position in start..<links.count { positionByID[links[position].id] = Int32(position) }
+    private mutating func reserve(_ capacity: Int) {
+        ids.reserveCapacity(capacity)
+        sources.reserveCapacity(capacity)
+        targets.reserveCapacity(capacity)
+        looks.reserveCapacity(capacity)
+    }
+
+    private mutating func append(_ link: Link) {
+        ids.append(link.id)
+        sources.append(link.source)
+        targets.append(link.target)
+        looks.append(Self.look(link))
+    }
+
+    private mutating func append(from other: LinkTable, _ position: Int) {
+        ids.append(other.ids[position])
+        sources.append(other.sources[position])
+        targets.append(other.targets[position])
+        looks.append(other.looks[position])
     }
 
     /// The links at ascending `positions`, for an edit to record.
     func placed(at positions: [Int]) -> PlacedLinks {
-        PlacedLinks(positions: positions, links: positions.map { links[$0] })
+        PlacedLinks(positions: positions, links: positions.map { self[$0] })
     }
 
     /// Positions (ascending) of the links with an end among `ids`.
     func positions(touching ids: Set<UInt64>) -> [Int] {
         guard !ids.isEmpty else { return [] }
-        return links.indices.filter { ids.contains(links[$0].source) || ids.contains(links[$0].target) }
+        return (0..<count).filter { ids.contains(sources[$0]) || ids.contains(targets[$0]) }
     }
 
-    /// Bytes the table holds: the links and the id map (its buckets at the
-    /// standard library's 75% load).
+    /// Bytes the table holds: the columns and the id map.
     public var byteCount: Int {
-        links.capacity * MemoryLayout<Link>.stride
-            + positionByID.capacity * 4 / 3 * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
+        ids.capacity * 8 + sources.capacity * 8 + targets.capacity * 8 + looks.capacity + map.byteCount
+    }
+}
+
+/// Where each link id stands in the table, in the least memory its ids allow.
+enum LinkIDMap: Sendable {
+    /// The ids are `first`, `first + 1`, … in table order: a position is a subtraction.
+    case counting(from: UInt64)
+    /// The ids lie within `base ..< base + slots.count` (at most about twice
+    /// as many slots as ids): a slot holds the position, or -1.
+    case slots(base: UInt64, [Int32])
+    /// Any other ids.
+    case hashed([UInt64: Int32])
+
+    /// - Throws: `.invalidArgument` for an id given twice.
+    init(_ ids: [UInt64]) throws(CanvasError) {
+        guard let first = ids.first else { self = .counting(from: 0); return }
+        if ids.count <= UInt64.max - first, ids.indices.allSatisfy({ ids[$0] == first &+ UInt64($0) }) {
+            self = .counting(from: first)
+            return
+        }
+        var low = first, high = first
+        for id in ids {
+            low = min(low, id)
+            high = max(high, id)
+        }
+        if high - low < UInt64(2 * ids.count + 64) {
+            var slots = [Int32](repeating: -1, count: Int(high - low) + 1)
+            for (position, id) in ids.enumerated() {
+                let slot = Int(id - low)
+                guard slots[slot] < 0 else { throw CanvasError(.invalidArgument, "duplicate link id \(id)") }
+                slots[slot] = Int32(position)
+            }
+            self = .slots(base: low, slots)
+            return
+        }
+        var table: [UInt64: Int32] = [:]
+        table.reserveCapacity(ids.count)
+        for (position, id) in ids.enumerated() {
+            guard table.updateValue(Int32(position), forKey: id) == nil else {
+                throw CanvasError(.invalidArgument, "duplicate link id \(id)")
+            }
+        }
+        self = .hashed(table)
+    }
+
+    func position(of id: UInt64, in ids: [UInt64]) -> Int? {
+        switch self {
+        case .counting(let first):
+            guard id >= first, id - first < UInt64(ids.count) else { return nil }
+            return Int(id - first)
+        case .slots(let base, let slots):
+            guard id >= base, id - base < UInt64(slots.count) else { return nil }
+            let position = slots[Int(id - base)]
+            return position < 0 ? nil : Int(position)
+        case .hashed(let table):
+            return table[id].map(Int.init)
+        }
+    }
+
+    /// Bytes the map holds (a hash table's buckets at the standard library's 75% load).
+    var byteCount: Int {
+        switch self {
+        case .counting: 0
+        case .slots(_, let slots): slots.capacity * 4
+        case .hashed(let table): table.capacity * 4 / 3 * (MemoryLayout<UInt64>.stride + MemoryLayout<Int32>.stride)
+        }
     }
 }
 

@@ -80,6 +80,16 @@ public struct VisibleUpdate: Hashable, Sendable {
     /// clusters of the culling rectangle; `visible` then holds only the items
     /// shown one by one. Empty otherwise.
     public var clusters: [LevelOfDetail.Cluster] = []
+    /// Ids of the links drawn one by one (see CanvasEngine+PublishedLinks.swift), in link order.
+    public var visibleLinks: [UInt64] = []
+    /// Link ids in `visibleLinks` now but not in the last published update, in link order.
+    public var appearedLinks: [UInt64] = []
+    /// Link ids in the last published update's `visibleLinks` but not now, in their old order.
+    public var disappearedLinks: [UInt64] = []
+    /// With level of detail on, the links with an end drawn inside a
+    /// cluster, one per pair of drawn ends, ordered by `from` then `to`
+    /// (each by id, then item before cluster). Empty otherwise.
+    public var clusterLinks: [ClusterLink] = []
 
     public init(
         rect: Rect, visible: [UInt64], appeared: [UInt64], disappeared: [UInt64],
