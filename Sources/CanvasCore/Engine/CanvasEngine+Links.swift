@@ -93,15 +93,27 @@ extension CanvasEngine {
         for position in 0..<links.count {
             if let route = unzoomedRoute(at: position, router: router) { bounds[position] = Self.cullingBounds(of: route) }
         }
-        // Link positions by end, sorted by the end's id: a moved card finds
-        // its links by binary search (4 bytes a link each way).
-        let table = links
-        var bySource = (0..<table.count).map { Int32($0) }
-        bySource.sort { table.source(at: Int($0)) < table.source(at: Int($1)) }
-        var byTarget = (0..<table.count).map { Int32($0) }
-        byTarget.sort { table.target(at: Int($0)) < table.target(at: Int($1)) }
+        // Each item's links (by the item's position, which a move keeps): a
+        // moved card finds its links in one lookup. Binary searches over
+        // the links sorted by end id cost some 40 cache misses a card when
+        // the dragged ids are scattered (5.6 ms a frame for 1,000 cards of
+        // the mixed board at 1M, against 0.9 ms in rows).
+        let table = links, itemCount = items.count
+        var endStart = [Int32](repeating: 0, count: itemCount + 1)
+        for position in 0..<table.count {
+            if let s = items.index(of: table.source(at: position)) { endStart[s + 1] += 1 }
+            if let t = items.index(of: table.target(at: position)) { endStart[t + 1] += 1 }
+        }
+        for p in 0..<itemCount { endStart[p + 1] += endStart[p] }
+        var fill = Array(endStart[0..<itemCount])
+        var endLinks = [Int32](repeating: 0, count: Int(endStart[itemCount]))
+        for position in 0..<table.count {
+            let link = Int32(truncatingIfNeeded: position)
+            if let s = items.index(of: table.source(at: position)) { endLinks[Int(fill[s])] = link; fill[s] += 1 }
+            if let t = items.index(of: table.target(at: position)) { endLinks[Int(fill[t])] = link; fill[t] += 1 }
+        }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
-                                index: SpatialIndex(frames: bounds), bySource: bySource, byTarget: byTarget)
+                                index: SpatialIndex(frames: bounds), endStart: endStart, endLinks: endLinks)
         builtLinkCulling = built
         return built
     }
@@ -132,7 +144,8 @@ extension CanvasEngine {
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
-        for position in culling.positions(touching: id, in: links) {
+        for link in culling.positions(ofItemAt: items.index(of: id)) {
+            let position = Int(link)
             let bounds = unzoomedRoute(at: position, router: router).map(Self.cullingBounds(of:)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
             culling.moved[position] = bounds
         }
@@ -277,27 +290,19 @@ struct LinkCulling {
     var generation: UInt64
     var direction: LayoutDirection
     var index: SpatialIndex
-    /// Link positions sorted by their source's id, and by their target's.
-    var bySource: [Int32]
-    var byTarget: [Int32]
+    /// The links of the item at position p: endLinks[endStart[p]..<endStart[p + 1]]
+    /// (a link from an item to itself is refused, so each appears once an end).
+    var endStart: [Int32]
+    var endLinks: [Int32]
     /// Routes moved since the build, by link position: their bounds now.
     var moved: [Int: Rect] = [:]
 
     func bounds(at position: Int) -> Rect { moved[position] ?? index.frames[position] }
 
-    /// The positions of the links with an end at `id`.
-    func positions(touching id: UInt64, in table: LinkTable) -> [Int] {
-        var found: [Int] = []
-        func scan(_ order: [Int32], _ end: (Int) -> UInt64) {
-            var low = 0, high = order.count
-            while low < high {
-                let mid = (low + high) / 2
-                if end(Int(order[mid])) < id { low = mid + 1 } else { high = mid }
-            }
-            while low < order.count, end(Int(order[low])) == id { found.append(Int(order[low])); low += 1 }
-        }
-        scan(bySource, table.source(at:))
-        scan(byTarget, table.target(at:))
-        return found
+    /// The positions of the links with an end at the item at `itemPosition`
+    /// (none for nil), in link order per end.
+    func positions(ofItemAt itemPosition: Int?) -> ArraySlice<Int32> {
+        guard let p = itemPosition, p >= 0, p + 1 < endStart.count else { return [] }
+        return endLinks[Int(endStart[p])..<Int(endStart[p + 1])]
     }
 }
