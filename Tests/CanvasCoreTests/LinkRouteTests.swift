@@ -175,6 +175,26 @@ struct LinkRouteTests {
         }
     }
 
+    @Test("routeBounds is the route's bounds, for every style and pair of sides",
+          arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func boundsWithoutRoute(direction: LayoutDirection) {
+        var rng = SplitMix64(seed: 23)
+        let router = LinkRouter(direction: direction)
+        let sides: [LinkSide] = [.auto, .top, .bottom, .leading, .trailing]
+        let styles: [LinkStyle] = [.straight, .step, .curve]
+        for _ in 0..<600 {
+            let a = Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                         width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            // Now and then the same frame shifted along an axis, so steps fold back and collapse.
+            let b = Bool.random(using: &rng) ? Rect(x: a.x + .random(in: -50...50, using: &rng), y: a.y, width: a.width, height: a.height)
+                : Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                       width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            let link = Link(id: 1, source: 1, target: 2, style: styles[Int.random(in: 0..<3, using: &rng)],
+                            sourceSide: sides[Int.random(in: 0..<5, using: &rng)], targetSide: sides[Int.random(in: 0..<5, using: &rng)])
+            #expect(router.routeBounds(link, from: a, to: b) == router.route(link, from: a, to: b).bounds)
+        }
+    }
+
     @Test("a route's distance follows its segments and its curve")
     func distances() {
         let route = LinkRoute(style: .step, points: [point(0, 0), point(100, 0), point(100, 100)],

@@ -74,11 +74,23 @@ extension CanvasEngine {
         return (router ?? linkRouter).route(link, from: resolution.frames[source], to: resolution.frames[target])
     }
 
+    /// The culling bounds of the link at `position` on the unzoomed frames
+    /// (as `unzoomedRoute(at:).map(cullingBounds(of:))`), without building
+    /// the route unless it runs through a layered layout's bends.
+    func unzoomedCullingBounds(at position: Int, router: LinkRouter) -> Rect? {
+        let link = links[position]
+        guard let source = resolvedPosition(of: link.source), source < resolution.frames.count,
+              let target = resolvedPosition(of: link.target), target < resolution.frames.count else { return nil }
+        if let bent = routeThroughBends(at: position, source: source, target: target) { return Self.cullingBounds(of: bent) }
+        return Self.padded(router.routeBounds(link, from: resolution.frames[source], to: resolution.frames[target]))
+    }
+
     /// A route's bounds grown by `linkCullingPad`: what the culling index
     /// holds and what a query meets.
-    static func cullingBounds(of route: LinkRoute) -> Rect {
+    static func cullingBounds(of route: LinkRoute) -> Rect { padded(route.bounds) }
+
+    static func padded(_ b: Rect) -> Rect {
         let pad = linkCullingPad
-        let b = route.bounds
         return Rect(x: b.x - pad, y: b.y - pad, width: b.width + 2 * pad, height: b.height + 2 * pad)
     }
 
@@ -91,7 +103,7 @@ extension CanvasEngine {
         let router = linkRouter
         var bounds = [Rect](repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: links.count)
         for position in 0..<links.count {
-            if let route = unzoomedRoute(at: position, router: router) { bounds[position] = Self.cullingBounds(of: route) }
+            if let b = unzoomedCullingBounds(at: position, router: router) { bounds[position] = b }
         }
         // Each item's links (by the item's position, which a move keeps): a
         // moved card finds its links in one lookup. Binary searches over
@@ -146,7 +158,7 @@ extension CanvasEngine {
         let router = linkRouter
         for link in culling.positions(ofItemAt: items.index(of: id)) {
             let position = Int(link)
-            let bounds = unzoomedRoute(at: position, router: router).map(Self.cullingBounds(of:)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            let bounds = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
             culling.moved[position] = bounds
         }
         guard culling.moved.count <= max(4096, links.count / 16) else { return }  // rebuilt when next asked

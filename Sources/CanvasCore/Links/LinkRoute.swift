@@ -137,6 +137,13 @@ public struct LinkRouter: Hashable, Sendable {
     /// drag re-routes thousands of these a frame, and array literals and a
     /// second array cost more than the arithmetic.
     func stepPoints(from start: Point, leaving exit: PhysicalSide, to end: Point, entering entry: PhysicalSide) -> [Point] {
+        stepPath(from: start, leaving: exit, to: end, entering: entry).simplified()
+    }
+
+    /// The step route's points before simplifying (simplifying drops only
+    /// repeated points and corners between two others on one line, so the
+    /// bounds are the same).
+    func stepPath(from start: Point, leaving exit: PhysicalSide, to end: Point, entering entry: PhysicalSide) -> StepPath {
         let out = exit.outward, back = entry.outward
         let startGap = Point(x: start.x + out.dx * stepOffset, y: start.y + out.dy * stepOffset)
         let endGap = Point(x: end.x + back.dx * stepOffset, y: end.y + back.dy * stepOffset)
@@ -193,7 +200,31 @@ public struct LinkRouter: Hashable, Sendable {
                 path.append(end)
             }
         }
-        return path.simplified()
+        return path
+    }
+
+    /// The bounds of the points `route(link, from:to:)` gives (its
+    /// `bounds`), without building the route: what the links' culling index
+    /// holds, recomputed for every link at a build and for a dragged card's
+    /// links every frame.
+    func routeBounds(_ link: Link, from source: Rect, to target: Rect) -> Rect {
+        let exitSide = link.sourceSide.physical(from: source, toward: target, direction: direction)
+        let entrySide = link.targetSide.physical(from: target, toward: source, direction: direction)
+        var path = StepPath()
+        switch link.style {
+        case .straight:
+            path.append(link.sourceSide == .auto ? borderPoint(of: source, toward: target) : exitSide.anchor(on: source))
+            path.append(link.targetSide == .auto ? borderPoint(of: target, toward: source) : entrySide.anchor(on: target))
+        case .step:
+            path = stepPath(from: exitSide.anchor(on: source), leaving: exitSide, to: entrySide.anchor(on: target), entering: entrySide)
+        case .curve:
+            let start = exitSide.anchor(on: source), end = entrySide.anchor(on: target)
+            path.append(start)
+            path.append(control(exitSide, start, end))
+            path.append(control(entrySide, end, start))
+            path.append(end)
+        }
+        return path.bounds
     }
 }
 
@@ -205,6 +236,20 @@ struct StepPath {
     @inline(__always) mutating func append(_ p: Point) {
         withUnsafeMutableBytes(of: &points) { $0.baseAddress!.assumingMemoryBound(to: Point.self)[count] = p }
         count += 1
+    }
+
+    /// The box around the points (as `LinkRoute.bounds`).
+    var bounds: Rect {
+        withUnsafeBytes(of: points) { raw in
+            let path = raw.baseAddress!.assumingMemoryBound(to: Point.self)
+            guard count > 0 else { return .zero }
+            var minX = path[0].x, minY = path[0].y, maxX = minX, maxY = minY
+            for k in 1..<max(count, 1) {
+                minX = min(minX, path[k].x); maxX = max(maxX, path[k].x)
+                minY = min(minY, path[k].y); maxY = max(maxY, path[k].y)
+            }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
     }
 
     /// The polyline without repeated points or corners that do not turn.
