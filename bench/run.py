@@ -27,6 +27,7 @@ import time
 import motion
 import lod  # after motion: both import run, whose FRAME motion reads as it loads
 import scale
+import links as linkbench  # bench/links.py (links.c and the graph layouts)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, "bench")
@@ -527,7 +528,7 @@ def write_document(path, r):
         (f"At most 64 bytes per item ({mem['count']:,} items, peak)", f"{mem['per_item']:.1f} B", mem["per_item"] <= 64),
         (f"Zoom step at {int(inter_sizes[-1]):,} items about what it costs at {int(inter_sizes[0]):,} (within 1.5×)",
          f"{us(big_i['zoom'])} µs vs {us(small_i['zoom'])} µs = {ratio(zoom_ratio)}", zoom_ratio <= 1.5),
-    ] + motion.goals(r["frames"]) + lod.goals(r["lod"]) + scale.goals(r["scale"])
+    ] + motion.goals(r["frames"]) + lod.goals(r["lod"]) + scale.goals(r["scale"]) + linkbench.goals(r["links"])
 
     L = []
     L.append("# Benchmarks")
@@ -733,6 +734,7 @@ def write_document(path, r):
     L.append("with the Swift runtime linked in (with the runtime's shared libraries instead it took about 1.5 ms more),")
     L.append("and the rest is a larger binary to map and the Swift runtime starting up.")
     L.append("")
+    L += linkbench.section(r["links"])
 
     # Changes
     L.append("## Changes to Sources/CanvasCore")
@@ -900,6 +902,8 @@ def miss_reason(goal, r, missed_queries):
         return lod.miss_reason(goal, r["lod"])
     if goal in (g[0] for g in scale.goals(r["scale"])):
         return scale.miss_reason(goal, r["scale"])
+    if goal in (g[0] for g in linkbench.goals(r["links"])):
+        return linkbench.miss_reason(goal, r["links"])
     lay, script, mem, inter = r["layout"], r["scripting"], r["memory"], r["interaction"]
     if goal.startswith("Layout pipeline"):
         worst = max(lay, key=lambda n: lay[n]["canvas"] / lay[n]["floor"])
@@ -952,6 +956,12 @@ GOAL_DATA = (
     ("Level-of-detail", "one size (80 × 60), flow, set once"),
     ("Building every level", "one size (80 × 60), flow, set once"),
     ("Viewport query at", "one size, flow, set once"),
+    ("Visible links", "uniform: one size (120 × 70) in rows; mixed: session_data.h's whiteboard; links set once"),
+    ("A drag of 1,000 cards", "uniform: one size (120 × 70) in rows; mixed: session_data.h's whiteboard; links set once"),
+    ("At most 48 bytes a link", "uniform: one size (120 × 70) in rows; mixed: session_data.h's whiteboard; links set once"),
+    ("A host's frame with links", "uniform: one size (120 × 70) in rows; mixed: session_data.h's whiteboard; links set once"),
+    ("The tidy tree", "mixed sizes (20–120 × 16–48), a random recursive tree, set once"),
+    ("The layered layout", "mixed sizes (40–160 × 20–60), a random flow chart, set once"),
 )
 
 
@@ -1003,6 +1013,7 @@ def main():
     log("memory")
     r["memory"] = bench_memory(programs["memory"], big, 3)
     r["scale"] = scale.bench_scale(programs["scale"], programs["memory"], args.quick)
+    r["links"] = linkbench.bench_links(programs["links"], bin_dir, args.quick)
     log("start-up")
     r["startup"] = bench_startup(bin_dir, 20 if args.quick else 60)
     if args.before_bin:

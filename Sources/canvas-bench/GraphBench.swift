@@ -5,10 +5,20 @@
 // the first order left.
 //
 // Usage: canvas-bench graph [runs] [only]   (only: tree | flow | layered |
-// layered-baseline, to run one phase once under callgrind).
+// layered-baseline | layered-median, to run one phase once under callgrind;
+// or json, every row as JSON for bench/links.py).
 
 import CanvasCore
 import Glibc
+
+/// The thread's CPU time: on a machine shared with other builds, wall time
+/// holds the slices the scheduler gives them (a 60 ms layout read 300 ms
+/// wall); CPU time does not, and still counts the cache misses.
+func cpuNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
 
 /// A random recursive tree with mixed sizes: node i hangs under a node a
 /// short way before it (a geometric reach, as trees grown by appending
@@ -55,20 +65,24 @@ func runGraphBench(runs: Int, only: String?) {
     let flowLayout = AnyCanvasLayout(FlowLayout(horizontalSpacing: 8, verticalSpacing: 8))
     let dag = benchDag(nodes: 10_000, links: 15_000, seed: 24)
     let dagItems = LayoutItems(sizes: dag.sizes)
+    var medianLayout = LayeredLayout(links: dag.links)
+    medianLayout.coordinates = .medianSweeps
 
     func timeResolve(_ layout: AnyCanvasLayout) -> Double {
-        let start = now()
+        let start = cpuNow()
         let resolution = try! Resolver.resolve(sizes: sizes, layout: layout, options: options)
-        let elapsed = now() - start
+        let elapsed = cpuNow() - start
         precondition(resolution.frames.count == count)
         return elapsed
     }
-    if let only {
+    let json = only == "json"
+    if let only, !json {
         switch only {
         case "tree": _ = timeResolve(treeLayout)
         case "flow": _ = timeResolve(flowLayout)
         case "layered": print(LayeredLayout(links: dag.links).layout(dagItems).crossings)
         case "layered-baseline": print(LayeredLayout(links: dag.links, transpose: false).layout(dagItems).crossings)
+        case "layered-median": print(medianLayout.layout(dagItems).crossings)
         default: print("unknown phase \(only)")
         }
         return
@@ -79,30 +93,67 @@ func runGraphBench(runs: Int, only: String?) {
         flowTimes.append(timeResolve(flowLayout))
         treeTimes.append(timeResolve(treeLayout))
     }
-    print("Graph layouts; medians of \(runs) runs")
-    print("")
-    print("| pipeline, 1,000,000 items | ms | × flow |")
-    print("|---|---:|---:|")
     let flow = median(flowTimes), treeTime = median(treeTimes)
-    print("| flow (resolve) | \(fixed(flow * 1e3, 1)) | 1.0 |")
-    print("| tidy tree (resolve) | \(fixed(treeTime * 1e3, 1)) | \(fixed(treeTime / flow, 2)) |")
-    print("")
+    if !json {
+        print("Graph layouts; medians of \(runs) runs, the thread's CPU time")
+        print("")
+        print("| pipeline, 1,000,000 items | ms | × flow |")
+        print("|---|---:|---:|")
+        print("| flow (resolve) | \(fixed(flow * 1e3, 1)) | 1.0 |")
+        print("| tidy tree (resolve) | \(fixed(treeTime * 1e3, 1)) | \(fixed(treeTime / flow, 2)) |")
+        print("")
+    }
 
-    var layeredTimes: [Double] = [], baselineTimes: [Double] = []
-    var full = LayeredLayout(links: dag.links).layout(dagItems), baseline = full
+    var layeredTimes: [Double] = [], baselineTimes: [Double] = [], medianTimes: [Double] = []
+    var full = LayeredLayout(links: dag.links).layout(dagItems), baseline = full, medianFit = full
     for _ in 0..<runs {
-        var start = now()
+        var start = cpuNow()
         full = LayeredLayout(links: dag.links).layout(dagItems)
-        layeredTimes.append(now() - start)
-        start = now()
+        layeredTimes.append(cpuNow() - start)
+        start = cpuNow()
         baseline = LayeredLayout(links: dag.links, transpose: false).layout(dagItems)
-        baselineTimes.append(now() - start)
+        baselineTimes.append(cpuNow() - start)
+        start = cpuNow()
+        medianFit = medianLayout.layout(dagItems)
+        medianTimes.append(cpuNow() - start)
     }
     let first = LayeredLayout(links: dag.links, sweeps: 0, transpose: false).layout(dagItems)
     func bends(_ result: LayeredResult) -> Int { result.bends.reduce(0) { $0 + $1.count } }
-    print("| layered, 10,000 nodes, 15,000 links | ms | crossings | bends |")
-    print("|---|---:|---:|---:|")
-    print("| first order (no sweeps) | – | \(first.crossings) | \(bends(first)) |")
-    print("| barycentre sweeps only | \(fixed(median(baselineTimes) * 1e3, 1)) | \(baseline.crossings) | \(bends(baseline)) |")
-    print("| barycentre sweeps + transpose (default) | \(fixed(median(layeredTimes) * 1e3, 1)) | \(full.crossings) | \(bends(full)) |")
+    /// Of the segments between two bends (a long link's inner run), how many
+    /// run straight along the direction.
+    func straight(_ result: LayeredResult) -> String {
+        var inner = 0, kept = 0
+        for chain in result.bends where chain.count > 1 {
+            for k in 1..<chain.count {
+                inner += 1
+                if abs(chain[k].x - chain[k - 1].x) < 1e-6 { kept += 1 }
+            }
+        }
+        return "\(kept) / \(inner)"
+    }
+    if json {
+        func row(_ name: String, _ result: LayeredResult, _ seconds: Double?) -> String {
+            var inner = 0, kept = 0
+            for chain in result.bends where chain.count > 1 {
+                for k in 1..<chain.count {
+                    inner += 1
+                    if abs(chain[k].x - chain[k - 1].x) < 1e-6 { kept += 1 }
+                }
+            }
+            let time = seconds.map { "\($0)" } ?? "null"
+            return "\"\(name)\": {\"seconds\": \(time), \"crossings\": \(result.crossings), \"bends\": \(bends(result)), "
+                + "\"inner\": \(inner), \"straight\": \(kept)}"
+        }
+        print("{\"clock\": \"thread cpu\", \"runs\": \(runs), \"items\": \(count), \"flow_s\": \(flow), \"tree_s\": \(treeTime), \"nodes\": 10000, \"edges\": 15000,")
+        print(" " + [row("first", first, nil), row("barycentre", baseline, median(baselineTimes)),
+                     row("median_fit", medianFit, median(medianTimes)), row("layered", full, median(layeredTimes))]
+            .joined(separator: ",\n ") + "}")
+        return
+    }
+    print("| layered, 10,000 nodes, 15,000 links | ms | crossings | bends | inner segments straight |")
+    print("|---|---:|---:|---:|---:|")
+    print("| first order (no sweeps) | – | \(first.crossings) | \(bends(first)) | \(straight(first)) |")
+    print("| barycentre sweeps only | \(fixed(median(baselineTimes) * 1e3, 1)) | \(baseline.crossings) | \(bends(baseline)) | \(straight(baseline)) |")
+    print("| sweeps + transpose, median-fit coordinates (before) | \(fixed(median(medianTimes) * 1e3, 1)) | \(medianFit.crossings) | \(bends(medianFit)) | \(straight(medianFit)) |")
+    print("| sweeps + transpose, Brandes–Köpf (default) | \(fixed(median(layeredTimes) * 1e3, 1)) | \(full.crossings) | \(bends(full)) | \(straight(full)) |")
 }

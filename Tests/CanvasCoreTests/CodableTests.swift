@@ -54,8 +54,9 @@ private func expectRoundTrip<T: Codable & Equatable>(_ value: T, sourceLocation:
         let links = GraphLinks([(0, 1), (0, 2)])
         try expectRoundTrip(links)
         try expectRoundTrip(TreeLayout(direction: .radial, levelSpacing: 1, siblingSpacing: 2, links: links))
-        try expectRoundTrip(LayeredLayout(direction: .right, rankSpacing: 1, nodeSpacing: 2, links: links,
-                                          sweeps: 3, transpose: false))
+        var layered = LayeredLayout(direction: .right, rankSpacing: 1, nodeSpacing: 2, links: links, sweeps: 3, transpose: false)
+        layered.coordinates = .medianSweeps
+        try expectRoundTrip(layered)
     }
 
     @Test func settingsRoundTrip() throws {

@@ -136,6 +136,98 @@ struct LayeredLayoutTests {
     }
 }
 
+@Suite("Layered coordinates (Brandes–Köpf)")
+struct LayeredCoordinatesTests {
+    /// A graph ordered and placed by the layout's own phases, so the test
+    /// can read its ranks, bends and placement.
+    func placed(seed: UInt64, nodes: Int, links: Int, coordinates: LayeredCoordinates) -> LayeredGraph {
+        var rng = SplitMix64(seed: seed)
+        let sizes = (0..<nodes).map { _ in
+            Size(width: .random(in: 20...90, using: &rng), height: .random(in: 10...40, using: &rng))
+        }
+        // Mostly short steps forward with some long ones, so long links and
+        // their bends are many.
+        var pairs: [(Int, Int)] = []
+        for _ in 0..<links {
+            let s = Int.random(in: 0..<nodes, using: &rng)
+            let step = Int.random(in: 1...(Bool.random(using: &rng) ? 4 : 30), using: &rng)
+            pairs.append((s, min(nodes - 1, s + step)))
+        }
+        var graph = LayeredGraph(items: LayoutItems(sizes: sizes), links: GraphLinks(pairs).valid(count: nodes), horizontal: false)
+        graph.breakCycles()
+        graph.assignRanks()
+        graph.splitLongLinks()
+        graph.order(sweeps: 8, transpose: true)
+        switch coordinates {
+        case .brandesKoepf: graph.positionBrandesKoepf(spacing: 10)
+        case .medianSweeps: graph.position(spacing: 10)
+        }
+        return graph
+    }
+
+    /// The segments between two bends that no other such segment crosses.
+    func uncrossedInnerSegments(_ g: LayeredGraph) -> [(Int, Int)] {
+        let inner = g.edges.filter { $0.from >= g.itemCount && $0.to >= g.itemCount }
+        return inner.filter { e in
+            !inner.contains { f in
+                g.rank[f.from] == g.rank[e.from] && (g.position[e.from] - g.position[f.from]) * (g.position[e.to] - g.position[f.to]) < 0
+            }
+        }.map { ($0.from, $0.to) }
+    }
+
+    @Test("a long link runs straight between its bends wherever no other long link crosses it; ranks keep their order and spacing",
+          arguments: [UInt64(51), 52, 53, 54])
+    func innerSegmentsStraight(seed: UInt64) {
+        let g = placed(seed: seed, nodes: 150, links: 260, coordinates: .brandesKoepf)
+        let segments = uncrossedInnerSegments(g)
+        #expect(segments.count > 20)  // the graphs do have long links
+        for (u, v) in segments { #expect(abs(g.across[u] - g.across[v]) < 1e-9, "inner segment \(u) → \(v) bends") }
+        for layer in g.layers {
+            for i in layer.indices.dropFirst() {
+                let u = layer[i - 1], v = layer[i]
+                #expect(g.across[v] - g.across[u] >= (g.breadth[u] + g.breadth[v]) / 2 + 10 - 1e-9)
+            }
+        }
+    }
+
+    @Test("the median fit it replaced bends some of those segments: the test tells them apart")
+    func medianSweepsBend() {
+        let g = placed(seed: 51, nodes: 150, links: 260, coordinates: .medianSweeps)
+        let bent = uncrossedInnerSegments(g).filter { abs(g.across[$0.0] - g.across[$0.1]) >= 1e-9 }
+        #expect(!bent.isEmpty)
+    }
+
+    @Test("type-1 conflicts: a short link crossing an inner segment is marked, an inner segment never")
+    func conflictsMarked() {
+        let g = placed(seed: 52, nodes: 150, links: 260, coordinates: .brandesKoepf)
+        let marked = g.type1Conflicts()
+        let inner = g.edges.filter { $0.from >= g.itemCount && $0.to >= g.itemCount }
+        var expected = Set<UInt64>()
+        for e in g.edges where !(e.from >= g.itemCount && e.to >= g.itemCount) {
+            if inner.contains(where: { f in
+                g.rank[f.from] == g.rank[e.from] && (g.position[e.from] - g.position[f.from]) * (g.position[e.to] - g.position[f.to]) < 0
+            }) { expected.insert(UInt64(e.from) << 32 | UInt64(e.to)) }
+        }
+        #expect(!expected.isEmpty)
+        #expect(marked == expected)
+    }
+
+    @Test("every node placed by both, the layout's properties hold either way", arguments: [LayeredCoordinates.brandesKoepf, .medianSweeps])
+    func bothCoordinates(coordinates: LayeredCoordinates) {
+        var rng = SplitMix64(seed: 61)
+        var pairs: [(Int, Int)] = []
+        for _ in 0..<150 { pairs.append((Int.random(in: 0..<100, using: &rng), Int.random(in: 0..<100, using: &rng))) }
+        let sizes = (0..<100).map { _ in Size(width: .random(in: 20...90, using: &rng), height: 20) }
+        var layout = LayeredLayout(links: GraphLinks(pairs))
+        layout.coordinates = coordinates
+        let result = layout.layout(LayoutItems(sizes: sizes))
+        for i in result.frames.indices {
+            #expect(result.frames[i].minX.isFinite)
+            for j in result.frames.indices where j > i { #expect(!result.frames[i].intersects(result.frames[j])) }
+        }
+    }
+}
+
 @Suite("Layered links on a canvas")
 struct LayeredCanvasTests {
     /// 1 → 2 → 3 and 1 → 3: the long link crosses rank 1 and bends there.

@@ -116,6 +116,85 @@ struct LinkRouteTests {
         #expect(up.points[1].x == 250 && up.points[2].x == 50)
     }
 
+    @Test("curves over random frames and every pair of sides: ends at the sides' middles, controls as getBezierPath's",
+          arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func curvesAsReactFlow(direction: LayoutDirection) {
+        // React Flow's getBezierPath, written from its definition: a control
+        // leaves each end along its side's normal by half the distance to
+        // the other end along that normal, or, when the other end lies
+        // behind the side, by curvature · 25 · √(that distance).
+        func reactFlowControl(_ side: PhysicalSide, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Point {
+            func offset(_ d: Double) -> Double { d >= 0 ? 0.5 * d : 0.25 * 25 * (-d).squareRoot() }
+            switch side {
+            case .left: return Point(x: x1 - offset(x1 - x2), y: y1)
+            case .right: return Point(x: x1 + offset(x2 - x1), y: y1)
+            case .top: return Point(x: x1, y: y1 - offset(y1 - y2))
+            case .bottom: return Point(x: x1, y: y1 + offset(y2 - y1))
+            }
+        }
+        func middle(_ side: PhysicalSide, _ r: Rect) -> Point {
+            switch side {
+            case .left: return Point(x: r.minX, y: r.y + r.height / 2)
+            case .right: return Point(x: r.maxX, y: r.y + r.height / 2)
+            case .top: return Point(x: r.x + r.width / 2, y: r.minY)
+            case .bottom: return Point(x: r.x + r.width / 2, y: r.maxY)
+            }
+        }
+        var rng = SplitMix64(seed: 17)
+        let router = LinkRouter(direction: direction)
+        let sides: [LinkSide] = [.auto, .top, .bottom, .leading, .trailing]
+        for _ in 0..<400 {
+            let a = Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                         width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            let b = Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                         width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            let exit = sides[Int.random(in: 0..<sides.count, using: &rng)]
+            let entry = sides[Int.random(in: 0..<sides.count, using: &rng)]
+            let route = router.route(style: .curve, sourceSide: exit, targetSide: entry, from: a, to: b)
+            // Leading is the left side left to right and the right side right to left.
+            let leading: PhysicalSide = direction == .leftToRight ? .left : .right
+            let trailing: PhysicalSide = direction == .leftToRight ? .right : .left
+            for (given, actual) in [(exit, route.sourceSide), (entry, route.targetSide)] {
+                switch given {
+                case .top: #expect(actual == .top)
+                case .bottom: #expect(actual == .bottom)
+                case .leading: #expect(actual == leading)
+                case .trailing: #expect(actual == trailing)
+                case .auto: break
+                }
+            }
+            let s = middle(route.sourceSide, a), t = middle(route.targetSide, b)
+            #expect(route.points.count == 4)
+            #expect(route.points[0] == s && route.points[3] == t)
+            let c1 = reactFlowControl(route.sourceSide, s.x, s.y, t.x, t.y)
+            let c2 = reactFlowControl(route.targetSide, t.x, t.y, s.x, s.y)
+            expectClose(route.points[1].x, c1.x, tolerance: 1e-9)
+            expectClose(route.points[1].y, c1.y, tolerance: 1e-9)
+            expectClose(route.points[2].x, c2.x, tolerance: 1e-9)
+            expectClose(route.points[2].y, c2.y, tolerance: 1e-9)
+        }
+    }
+
+    @Test("routeBounds is the route's bounds, for every style and pair of sides",
+          arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func boundsWithoutRoute(direction: LayoutDirection) {
+        var rng = SplitMix64(seed: 23)
+        let router = LinkRouter(direction: direction)
+        let sides: [LinkSide] = [.auto, .top, .bottom, .leading, .trailing]
+        let styles: [LinkStyle] = [.straight, .step, .curve]
+        for _ in 0..<600 {
+            let a = Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                         width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            // Now and then the same frame shifted along an axis, so steps fold back and collapse.
+            let b = Bool.random(using: &rng) ? Rect(x: a.x + .random(in: -50...50, using: &rng), y: a.y, width: a.width, height: a.height)
+                : Rect(x: .random(in: -400...400, using: &rng), y: .random(in: -400...400, using: &rng),
+                       width: .random(in: 10...120, using: &rng), height: .random(in: 10...120, using: &rng))
+            let link = Link(id: 1, source: 1, target: 2, style: styles[Int.random(in: 0..<3, using: &rng)],
+                            sourceSide: sides[Int.random(in: 0..<5, using: &rng)], targetSide: sides[Int.random(in: 0..<5, using: &rng)])
+            #expect(router.routeBounds(link, from: a, to: b) == router.route(link, from: a, to: b).bounds)
+        }
+    }
+
     @Test("a route's distance follows its segments and its curve")
     func distances() {
         let route = LinkRoute(style: .step, points: [point(0, 0), point(100, 0), point(100, 100)],

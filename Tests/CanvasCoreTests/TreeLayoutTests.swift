@@ -74,6 +74,38 @@ struct TreeLayoutTests {
         #expect(shape(heads[1]) == shape(heads[2]))
     }
 
+    @Test("copies of a random subtree hung in a random forest are drawn alike, up to translation",
+          arguments: [UInt64(71), 72, 73, 74], [TreeLayout.Direction.down, .right])
+    func identicalRandomSubtrees(seed: UInt64, direction: TreeLayout.Direction) {
+        var rng = SplitMix64(seed: seed)
+        // The template: a random tree of 5–25 items of random sizes.
+        let (shapeSizes, shapeLinks) = randomTree(Int.random(in: 5...25, using: &rng), &rng)
+        // The rest: a random tree of 60 items; copies of the template hang under random items of it.
+        var (sizes, links) = randomTree(60, &rng)
+        var heads: [Int] = []
+        for _ in 0..<Int.random(in: 3...6, using: &rng) {
+            let head = sizes.count
+            heads.append(head)
+            sizes += shapeSizes
+            links.append((Int.random(in: 0..<60, using: &rng), head))
+            links += shapeLinks.map { ($0.0 + head, $0.1 + head) }
+        }
+        let frames = layout(sizes, links, TreeLayout(direction: direction))
+        // Along the levels (x going down, y going right); across them each
+        // level is as deep as its deepest item anywhere, so copies hung at
+        // different depths may be spaced differently there.
+        func along(_ r: Rect) -> Double { direction == .down ? r.x : r.y }
+        func shape(_ head: Int) -> [Double] { (0..<shapeSizes.count).map { along(frames[head + $0]) - along(frames[head]) } }
+        let first = shape(heads[0])
+        for head in heads.dropFirst() {
+            let other = shape(head)
+            for k in first.indices { expectClose(other[k], first[k], tolerance: 1e-6) }
+        }
+        for i in frames.indices {
+            for j in frames.indices where j > i { #expect(!frames[i].intersects(frames[j]), "\(i) and \(j) overlap") }
+        }
+    }
+
     @Test("a forest lies side by side; cycles and repeated parents do not break it")
     func forestAndCycles() {
         let sizes = Array(repeating: size(10, 10), count: 6)

@@ -72,6 +72,12 @@ extension GraphDirection: Codable {
     public func encode(to encoder: any Encoder) throws { try encodeCase(self, encoder, Self.names) }
 }
 
+extension LayeredCoordinates: Codable {
+    private static let names: [(Self, String)] = [(.brandesKoepf, "brandesKoepf"), (.medianSweeps, "medianSweeps")]
+    public init(from decoder: any Decoder) throws { self = try decodeCase(decoder, Self.names) }
+    public func encode(to encoder: any Encoder) throws { try encodeCase(self, encoder, Self.names) }
+}
+
 extension TreeLayout.Direction: Codable {
     private static let names: [(Self, String)] = [(.down, "down"), (.right, "right"), (.radial, "radial")]
     public init(from decoder: any Decoder) throws { self = try decodeCase(decoder, Self.names) }
@@ -100,7 +106,7 @@ extension TreeLayout: Codable {
 }
 
 extension LayeredLayout: Codable {
-    private enum CodingKeys: String, CodingKey { case direction, rankSpacing, nodeSpacing, links, sweeps, transpose }
+    private enum CodingKeys: String, CodingKey { case direction, rankSpacing, nodeSpacing, links, sweeps, transpose, coordinates }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -111,6 +117,7 @@ extension LayeredLayout: Codable {
         links = try c.decode(.links, or: links)
         sweeps = try c.decode(.sweeps, or: sweeps)
         transpose = try c.decode(.transpose, or: transpose)
+        coordinates = try c.decode(.coordinates, or: coordinates)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -121,5 +128,6 @@ extension LayeredLayout: Codable {
         try c.encode(links, forKey: .links)
         try c.encode(sweeps, forKey: .sweeps)
         try c.encode(transpose, forKey: .transpose)
+        try c.encode(coordinates, forKey: .coordinates)
     }
 }

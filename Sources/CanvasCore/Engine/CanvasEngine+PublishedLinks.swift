@@ -79,7 +79,7 @@ extension CanvasEngine {
     func movedLinkEnd(_ changes: [(id: UInt64, from: Rect, to: Rect)]) -> Bool {
         guard !links.isEmpty else { return false }
         let culling = linkCulling
-        return changes.contains { !culling.positions(touching: $0.id, in: links).isEmpty }
+        return changes.contains { !culling.positions(ofItemAt: items.index(of: $0.id)).isEmpty }
     }
 
     /// Whether `sorted` (ascending) holds `value`: a binary search.

@@ -4,8 +4,9 @@
 /// feasible tight tree that keeps links short (`Ranker` in LayeredRanks.swift); long links split
 /// into bends on every rank they cross; crossings reduced by barycentre
 /// sweeps (the best order kept), then adjacent swaps that each lower the
-/// total; then each rank placed as near the median of its neighbours as
-/// the spacing allows. Every link points down the direction after the
+/// total; then coordinates along the ranks by Brandes and Köpf's balanced
+/// alignments (LayeredCoordinates.swift), so long links run straight through
+/// their bends. Every link points down the direction after the
 /// cycles are broken; ranks are `rankSpacing` apart, items on a rank at
 /// least `nodeSpacing` apart.
 public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
@@ -21,6 +22,10 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
     /// barycentre sweeps alone, the baseline the benchmark reports
     /// crossings beside.
     public var transpose: Bool
+    /// How each rank is placed along it once ordered (Brandes–Köpf unless
+    /// set; not an initializer argument, so the C ABI's spelling of the
+    /// initializer holds).
+    public var coordinates: LayeredCoordinates
 
     public init(direction: GraphDirection = .down, rankSpacing: Double = 50, nodeSpacing: Double = 20,
                 links: GraphLinks? = nil, sweeps: Int = 8, transpose: Bool = true) {
@@ -30,6 +35,7 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
         self.links = links
         self.sweeps = sweeps
         self.transpose = transpose
+        coordinates = .brandesKoepf
     }
 
     public func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) -> [Rect] {
@@ -45,7 +51,10 @@ public struct LayeredLayout: CanvasLayout, Hashable, Sendable {
         graph.assignRanks()
         graph.splitLongLinks()
         graph.order(sweeps: max(sweeps, 0), transpose: transpose)
-        graph.position(spacing: max(nodeSpacing, 0))
+        switch coordinates {
+        case .brandesKoepf: graph.positionBrandesKoepf(spacing: max(nodeSpacing, 0))
+        case .medianSweeps: graph.position(spacing: max(nodeSpacing, 0))
+        }
         return graph.result(items: items, rankSpacing: max(rankSpacing, 0))
     }
 }

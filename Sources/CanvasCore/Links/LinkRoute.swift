@@ -132,12 +132,22 @@ public struct LinkRouter: Hashable, Sendable {
     }
 
     /// An orthogonal path that leaves `start` straight out of `exit` and
-    /// enters `end` straight in through `entry`.
+    /// enters `end` straight in through `entry`. Built in a buffer of six
+    /// points on the stack and simplified into the one array it returns: a
+    /// drag re-routes thousands of these a frame, and array literals and a
+    /// second array cost more than the arithmetic.
     func stepPoints(from start: Point, leaving exit: PhysicalSide, to end: Point, entering entry: PhysicalSide) -> [Point] {
+        stepPath(from: start, leaving: exit, to: end, entering: entry).simplified()
+    }
+
+    /// The step route's points before simplifying (simplifying drops only
+    /// repeated points and corners between two others on one line, so the
+    /// bounds are the same).
+    func stepPath(from start: Point, leaving exit: PhysicalSide, to end: Point, entering entry: PhysicalSide) -> StepPath {
         let out = exit.outward, back = entry.outward
         let startGap = Point(x: start.x + out.dx * stepOffset, y: start.y + out.dy * stepOffset)
         let endGap = Point(x: end.x + back.dx * stepOffset, y: end.y + back.dy * stepOffset)
-        var path: [Point]
+        var path = StepPath()
         if exit.isHorizontal == entry.isHorizontal {
             let horizontal = exit.isHorizontal
             // Positions along the sides' axis (a) and across it (b).
@@ -150,15 +160,26 @@ public struct LinkRouter: Hashable, Sendable {
                 // otherwise go round through the middle across the axis.
                 if (a(endGap) - a(startGap)) * sign >= 0 {
                     let middle = (a(start) + a(end)) / 2
-                    path = [start, make(middle, b(start)), make(middle, b(end)), end]
+                    path.append(start)
+                    path.append(make(middle, b(start)))
+                    path.append(make(middle, b(end)))
+                    path.append(end)
                 } else {
                     let middle = (b(start) + b(end)) / 2
-                    path = [start, startGap, make(a(startGap), middle), make(a(endGap), middle), endGap, end]
+                    path.append(start)
+                    path.append(startGap)
+                    path.append(make(a(startGap), middle))
+                    path.append(make(a(endGap), middle))
+                    path.append(endGap)
+                    path.append(end)
                 }
             } else {
                 // Both sides face the same way: run out past the farther one.
                 let far = sign > 0 ? max(a(startGap), a(endGap)) : min(a(startGap), a(endGap))
-                path = [start, make(far, b(start)), make(far, b(end)), end]
+                path.append(start)
+                path.append(make(far, b(start)))
+                path.append(make(far, b(end)))
+                path.append(end)
             }
         } else {
             // One horizontal side, one vertical: a single corner when it lies
@@ -167,31 +188,92 @@ public struct LinkRouter: Hashable, Sendable {
             let ahead = (corner.x - start.x) * out.dx + (corner.y - start.y) * out.dy
             let behind = (corner.x - end.x) * back.dx + (corner.y - end.y) * back.dy
             if ahead >= stepOffset && behind >= stepOffset {
-                path = [start, corner, end]
+                path.append(start)
+                path.append(corner)
+                path.append(end)
             } else {
                 let turn = exit.isHorizontal ? Point(x: startGap.x, y: endGap.y) : Point(x: endGap.x, y: startGap.y)
-                path = [start, startGap, turn, endGap, end]
+                path.append(start)
+                path.append(startGap)
+                path.append(turn)
+                path.append(endGap)
+                path.append(end)
             }
         }
-        return simplified(path)
+        return path
+    }
+
+    /// The bounds of the points `route(link, from:to:)` gives (its
+    /// `bounds`), without building the route: what the links' culling index
+    /// holds, recomputed for every link at a build and for a dragged card's
+    /// links every frame.
+    func routeBounds(_ link: Link, from source: Rect, to target: Rect) -> Rect {
+        let exitSide = link.sourceSide.physical(from: source, toward: target, direction: direction)
+        let entrySide = link.targetSide.physical(from: target, toward: source, direction: direction)
+        var path = StepPath()
+        switch link.style {
+        case .straight:
+            path.append(link.sourceSide == .auto ? borderPoint(of: source, toward: target) : exitSide.anchor(on: source))
+            path.append(link.targetSide == .auto ? borderPoint(of: target, toward: source) : entrySide.anchor(on: target))
+        case .step:
+            path = stepPath(from: exitSide.anchor(on: source), leaving: exitSide, to: entrySide.anchor(on: target), entering: entrySide)
+        case .curve:
+            let start = exitSide.anchor(on: source), end = entrySide.anchor(on: target)
+            path.append(start)
+            path.append(control(exitSide, start, end))
+            path.append(control(entrySide, end, start))
+            path.append(end)
+        }
+        return path.bounds
     }
 }
 
-/// The polyline without repeated points or corners that do not turn.
-func simplified(_ path: [Point]) -> [Point] {
-    var out: [Point] = []
-    out.reserveCapacity(path.count)
-    for p in path {
-        if let last = out.last, last == p { continue }
-        if out.count >= 2 {
-            let a = out[out.count - 2], b = out[out.count - 1]
-            let collinear = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x) == 0
-            let forward = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0
-            if collinear && forward { out[out.count - 1] = p; continue }
-        }
-        out.append(p)
+/// Up to six points of a step route, held inline (no allocation).
+struct StepPath {
+    var points: (Point, Point, Point, Point, Point, Point) = (.zero, .zero, .zero, .zero, .zero, .zero)
+    var count = 0
+
+    @inline(__always) mutating func append(_ p: Point) {
+        withUnsafeMutableBytes(of: &points) { $0.baseAddress!.assumingMemoryBound(to: Point.self)[count] = p }
+        count += 1
     }
-    return out
+
+    /// The box around the points (as `LinkRoute.bounds`).
+    var bounds: Rect {
+        withUnsafeBytes(of: points) { raw in
+            let path = raw.baseAddress!.assumingMemoryBound(to: Point.self)
+            guard count > 0 else { return .zero }
+            var minX = path[0].x, minY = path[0].y, maxX = minX, maxY = minY
+            for k in 1..<max(count, 1) {
+                minX = min(minX, path[k].x); maxX = max(maxX, path[k].x)
+                minY = min(minY, path[k].y); maxY = max(maxY, path[k].y)
+            }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+    }
+
+    /// The polyline without repeated points or corners that do not turn.
+    func simplified() -> [Point] {
+        withUnsafeBytes(of: points) { raw in
+            let path = raw.baseAddress!.assumingMemoryBound(to: Point.self)
+            return [Point](unsafeUninitializedCapacity: count) { out, initialized in
+                var n = 0
+                for k in 0..<count {
+                    let p = path[k]
+                    if n > 0, out[n - 1] == p { continue }
+                    if n >= 2 {
+                        let a = out[n - 2], b = out[n - 1]
+                        let collinear = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x) == 0
+                        let forward = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0
+                        if collinear && forward { out[n - 1] = p; continue }
+                    }
+                    out[n] = p
+                    n += 1
+                }
+                initialized = n
+            }
+        }
+    }
 }
 
 func hypot2(_ dx: Double, _ dy: Double) -> Double { (dx * dx + dy * dy).squareRoot() }
