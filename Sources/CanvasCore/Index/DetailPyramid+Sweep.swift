@@ -26,8 +26,8 @@ extension DetailPyramid {
         }
     }
 
-    /// Sweeps class `id`'s members for the level cells in `cells` (row,
-    /// column) at cells `width` × `height`: each member whose centre is in
+    /// Sweeps a class's member grid (`members`, of `sizeClass`) for the
+    /// level cells in `cells` (row, column) at cells `width` × `height`: each member whose centre is in
     /// one of them is large (appended to `items` when its zoomed frame
     /// meets `rect`) or small (added to its cell's part when the cell is
     /// covered, `inner`). Nil, and nothing appended, when a sweep does not
