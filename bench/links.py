@@ -67,11 +67,11 @@ def miss_reason(goal, links):
         return ("the links' query walks the index of route bounds, then filters by the exact bounds; a link's box "
                 "spans two cards, so a viewport meets more boxes than cards.")
     if goal.startswith("A drag"):
-        return ("each moved card finds its links by two binary searches over every link, sorted by end id "
-                "through an indirection (about 40 cache misses a card when the dragged ids are scattered, as on the "
-                "mixed board), then re-routes them, each route its own array; see docs/bench-links.md.")
+        return ("each moved card's links are re-routed as the card moves, so a link with both ends dragged is "
+                "re-routed twice a frame; see docs/bench-links.md.")
     if goal.startswith("At most 48"):
-        return "the link table and the index of route bounds (engineer links is cutting both); see docs/bench-links.md."
+        return ("the table is about 25 B a link; the culling index of route bounds (boxes, cells, entries and the "
+                "per-item link lists) adds the rest; see docs/bench-links.md.")
     if goal.startswith("A host's frame"):
         return ("with links the host copies the visible link ids and then each link's route, one call a link: "
                 "the routes dominate; see docs/bench-links.md.")
