@@ -93,15 +93,24 @@ extension CanvasEngine {
         for position in 0..<links.count {
             if let route = unzoomedRoute(at: position, router: router) { bounds[position] = Self.cullingBounds(of: route) }
         }
-        // Link positions by end, sorted by the end's id: a moved card finds
-        // its links by binary search (4 bytes a link each way).
-        let table = links
-        var bySource = (0..<table.count).map { Int32($0) }
-        bySource.sort { table.source(at: Int($0)) < table.source(at: Int($1)) }
-        var byTarget = (0..<table.count).map { Int32($0) }
-        byTarget.sort { table.target(at: Int($0)) < table.target(at: Int($1)) }
+        // Each item's links, by the item's position (4 bytes a link each
+        // end, 4 an item): a moved or drawn card finds its links directly.
+        let itemCount = resolution.frames.count
+        var endStart = [Int32](repeating: 0, count: itemCount + 1)
+        func item(_ id: UInt64) -> Int? { resolvedPosition(of: id).flatMap { $0 < itemCount ? $0 : nil } }
+        for position in 0..<links.count {
+            if let s = item(links.source(at: position)) { endStart[s + 1] += 1 }
+            if let t = item(links.target(at: position)) { endStart[t + 1] += 1 }
+        }
+        for i in 0..<itemCount { endStart[i + 1] += endStart[i] }
+        var endLinks = [Int32](repeating: 0, count: Int(endStart[itemCount]))
+        var next = endStart
+        for position in 0..<links.count {  // link order within each item
+            if let s = item(links.source(at: position)) { endLinks[Int(next[s])] = Int32(position); next[s] += 1 }
+            if let t = item(links.target(at: position)) { endLinks[Int(next[t])] = Int32(position); next[t] += 1 }
+        }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
-                                index: SpatialIndex(frames: bounds), bySource: bySource, byTarget: byTarget)
+                                index: SpatialIndex(frames: bounds), endStart: endStart, endLinks: endLinks)
         builtLinkCulling = built
         return built
     }
@@ -132,7 +141,8 @@ extension CanvasEngine {
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
-        for position in culling.positions(touching: id, in: links) {
+        for link in culling.positions(touchingItemAt: resolvedPosition(of: id)) {
+            let position = Int(link)
             let bounds = unzoomedRoute(at: position, router: router).map(Self.cullingBounds(of:)) ?? Rect(x: 0, y: 0, width: 0, height: 0)
             culling.moved[position] = bounds
         }
@@ -156,8 +166,8 @@ extension CanvasEngine {
 
     /// The links the published update draws one by one, in link order
     /// (`VisibleUpdate.visibleLinks`): those in the viewport's culling
-    /// rectangle (visible area and overscan), and with level of detail on
-    /// only those whose two ends are drawn one by one.
+    /// rectangle (visible area and overscan); with level of detail on, those
+    /// whose two ends are drawn one by one (CanvasEngine+PublishedLinks.swift).
     public var visibleLinks: [UInt64] { published?.visibleLinks ?? [] }
 
     /// The published update's aggregated links (`VisibleUpdate.clusterLinks`).
@@ -277,27 +287,17 @@ struct LinkCulling {
     var generation: UInt64
     var direction: LayoutDirection
     var index: SpatialIndex
-    /// Link positions sorted by their source's id, and by their target's.
-    var bySource: [Int32]
-    var byTarget: [Int32]
+    /// The links of the item at each position: `endLinks[endStart[p] ..< endStart[p + 1]]`.
+    var endStart: [Int32]
+    var endLinks: [Int32]
     /// Routes moved since the build, by link position: their bounds now.
     var moved: [Int: Rect] = [:]
 
     func bounds(at position: Int) -> Rect { moved[position] ?? index.frames[position] }
 
-    /// The positions of the links with an end at `id`.
-    func positions(touching id: UInt64, in table: LinkTable) -> [Int] {
-        var found: [Int] = []
-        func scan(_ order: [Int32], _ end: (Int) -> UInt64) {
-            var low = 0, high = order.count
-            while low < high {
-                let mid = (low + high) / 2
-                if end(Int(order[mid])) < id { low = mid + 1 } else { high = mid }
-            }
-            while low < order.count, end(Int(order[low])) == id { found.append(Int(order[low])); low += 1 }
-        }
-        scan(bySource, table.source(at:))
-        scan(byTarget, table.target(at:))
-        return found
+    /// The positions of the links with an end at the item at `position` (none for nil).
+    func positions(touchingItemAt position: Int?) -> ArraySlice<Int32> {
+        guard let position, position + 1 < endStart.count else { return [] }
+        return endLinks[Int(endStart[position])..<Int(endStart[position + 1])]
     }
 }
