@@ -11,9 +11,13 @@ struct PublishedLinksTests {
     func board(_ count: Int, seed: UInt64) throws -> (CanvasEngine, SplitMix64) {
         var rng = SplitMix64(seed: seed)
         let engine = CanvasEngine()
-        let frames = (0..<count).map { _ in
-            Rect(x: .random(in: -3000...3000, using: &rng), y: .random(in: -3000...3000, using: &rng),
-                 width: .random(in: 10...200, using: &rng), height: .random(in: 10...120, using: &rng))
+        // The second half tiny and crowded, so clusters hold linked cards (links inside one cluster too).
+        let frames = (0..<count).map { i in
+            i < count / 2
+                ? Rect(x: .random(in: -3000...3000, using: &rng), y: .random(in: -3000...3000, using: &rng),
+                       width: .random(in: 10...200, using: &rng), height: .random(in: 10...120, using: &rng))
+                : Rect(x: .random(in: 0...500, using: &rng), y: .random(in: 0...500, using: &rng),
+                       width: .random(in: 4...20, using: &rng), height: .random(in: 4...20, using: &rng))
         }
         try engine.setItemFrames(frames)
         engine.setLayoutFree()

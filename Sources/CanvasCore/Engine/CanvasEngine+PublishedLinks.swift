@@ -25,31 +25,39 @@ extension CanvasEngine {
         guard !links.isEmpty, !viewport.size.isZeroArea else { return ([], []) }
         guard let settings = detailSettings else { return (linkPositions(in: viewport.cullingRect), []) }
         let frames = resolution.frames
-        // One by one: the links touching a drawn item whose other end is drawn too.
+        // One by one: the links touching a drawn item whose other end is drawn
+        // too, each taken from its lesser end.
         var visible: [Int] = []
         if !drawn.isEmpty {
             let culling = linkCulling
+            let drawnSet = Set(drawn)
             for position in drawn {
-                for link in culling.positions(touchingItemAt: position).map(Int.init) {
-                    guard let s = resolvedPosition(of: links.source(at: link)), let t = resolvedPosition(of: links.target(at: link)),
-                          Self.containsSorted(drawn, s), Self.containsSorted(drawn, t) else { continue }
+                for link in culling.positions(touchingItemAt: position) {
+                    let link = Int(link)
+                    let source = links.source(at: link)
+                    let other = source == resolvedIDs[position] ? links.target(at: link) : source
+                    guard let q = resolvedPosition(of: other), q > position, drawnSet.contains(q) else { continue }
                     visible.append(link)
                 }
             }
             visible.sort()
-            visible = visible.enumerated().compactMap { $0.offset > 0 && visible[$0.offset - 1] == $0.element ? nil : $0.element }
         }
         guard !clusters.isEmpty else { return (visible, []) }
         let cache = clusterLinkCache(settings)
-        var clusterAt: [LinkCell: Int] = [:]
-        clusterAt.reserveCapacity(clusters.count)
+        // The published clusters' cells, row-major as the clusters come: found by binary search.
         var cells: [LinkCell] = []
         cells.reserveCapacity(clusters.count)
-        for (index, cluster) in clusters.enumerated() {
+        for cluster in clusters {
             guard let position = resolvedPosition(of: cluster.id), position < frames.count else { cells.append(LinkCell((.min, .min))); continue }
-            let cell = LinkCell(DetailPyramid.cell(of: frames[position], width: cache.cellWidth, height: cache.cellHeight))
-            clusterAt[cell] = index
-            cells.append(cell)
+            cells.append(LinkCell(DetailPyramid.cell(of: frames[position], width: cache.cellWidth, height: cache.cellHeight)))
+        }
+        func cluster(at cell: LinkCell) -> Int? {
+            var low = 0, high = cells.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cells[mid] < cell { low = mid + 1 } else { high = mid }
+            }
+            return low < cells.count && cells[low] == cell ? low : nil
         }
         var aggregated: [ClusterLink] = []
         for (index, cell) in cells.enumerated() {
@@ -61,7 +69,7 @@ extension CanvasEngine {
                     guard Self.containsSorted(drawn, pair.item) else { continue }
                     there = (resolvedIDs[pair.item], .item)
                 } else {
-                    guard let other = clusterAt[pair.cell] else { continue }
+                    guard let other = cluster(at: pair.cell) else { continue }
                     there = (clusters[other].id, .cluster)
                 }
                 let (a, b) = ClusterLink.precedes(there, here) ? (there, here) : (here, there)
