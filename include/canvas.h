@@ -2510,8 +2510,9 @@ canvas_status canvas_query_links(const canvas_engine *engine, canvas_rect rect, 
 ** Copies the ids of the links the last published update draws one by one,
 ** in link order: the links in the viewport's culling rectangle (visible
 ** area and overscan), as canvas_query_links finds them; with level of
-** detail on, only those whose two ends are both drawn one by one (in
-** canvas_copy_visible). None before the viewport has a size. Like
+** detail on, the links whose two ends are both drawn one by one (in
+** canvas_copy_visible), wherever their routes run. None before the
+** viewport has a size. Like
 ** canvas_copy_visible, it reads the published update: a link edit, or a
 ** moved end that takes a link into or out of view, publishes a new one
 ** (canvas_get_publish_count moves); an idle canvas_tick publishes nothing.
@@ -2567,16 +2568,17 @@ typedef struct canvas_cluster_link {
 /*
 ** METHOD: canvas_engine
 ** Copies the last published update's aggregated links (none with level of
-** detail off). A link counts when its route's bounds meet the culling
-** rectangle (as for canvas_copy_visible_links) and each end is drawn: one
-** by one (in canvas_copy_visible), or inside a published cluster (a small
-** item whose centre lies in that cluster's cell). Links inside one cluster
+** detail off). A link counts when each end is drawn: one by one (in
+** canvas_copy_visible), or inside a published cluster (a small item whose
+** centre lies in that cluster's cell). Links inside one cluster
 ** are not drawn and not counted; links between two items drawn one by one
 ** are canvas_copy_visible_links'; links with an end not drawn are left out.
 ** Each pair comes once, its lesser end in from, ordered by from then to,
 ** where an end orders by id, then CANVAS_HIT_ITEM before CANVAS_HIT_CLUSTER.
-** Costs the links in view plus the clusters. Same buffer rules as
-** canvas_copy_frames.
+** A publish costs the clusters and their aggregated links: the links are
+** counted between cells once per level of detail (again when the zoom
+** reaches another level, or the frames or links change). Same buffer rules
+** as canvas_copy_frames.
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:cluster_links()

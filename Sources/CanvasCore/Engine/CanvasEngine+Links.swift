@@ -105,24 +105,21 @@ extension CanvasEngine {
         for position in 0..<links.count {
             if let b = unzoomedCullingBounds(at: position, router: router) { bounds[position] = b }
         }
-        // Each item's links (by the item's position, which a move keeps): a
-        // moved card finds its links in one lookup. Binary searches over
-        // the links sorted by end id cost some 40 cache misses a card when
-        // the dragged ids are scattered (5.6 ms a frame for 1,000 cards of
-        // the mixed board at 1M, against 0.9 ms in rows).
-        let table = links, itemCount = items.count
+        // Each item's links, by the item's position (4 bytes a link each
+        // end, 4 an item): a moved or drawn card finds its links directly.
+        let itemCount = resolution.frames.count
         var endStart = [Int32](repeating: 0, count: itemCount + 1)
-        for position in 0..<table.count {
-            if let s = items.index(of: table.source(at: position)) { endStart[s + 1] += 1 }
-            if let t = items.index(of: table.target(at: position)) { endStart[t + 1] += 1 }
+        func item(_ id: UInt64) -> Int? { resolvedPosition(of: id).flatMap { $0 < itemCount ? $0 : nil } }
+        for position in 0..<links.count {
+            if let s = item(links.source(at: position)) { endStart[s + 1] += 1 }
+            if let t = item(links.target(at: position)) { endStart[t + 1] += 1 }
         }
-        for p in 0..<itemCount { endStart[p + 1] += endStart[p] }
-        var fill = Array(endStart[0..<itemCount])
+        for i in 0..<itemCount { endStart[i + 1] += endStart[i] }
         var endLinks = [Int32](repeating: 0, count: Int(endStart[itemCount]))
-        for position in 0..<table.count {
-            let link = Int32(truncatingIfNeeded: position)
-            if let s = items.index(of: table.source(at: position)) { endLinks[Int(fill[s])] = link; fill[s] += 1 }
-            if let t = items.index(of: table.target(at: position)) { endLinks[Int(fill[t])] = link; fill[t] += 1 }
+        var next = endStart
+        for position in 0..<links.count {  // link order within each item
+            if let s = item(links.source(at: position)) { endLinks[Int(next[s])] = Int32(position); next[s] += 1 }
+            if let t = item(links.target(at: position)) { endLinks[Int(next[t])] = Int32(position); next[t] += 1 }
         }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
                                 index: SpatialIndex(frames: bounds), endStart: endStart, endLinks: endLinks)
@@ -156,7 +153,7 @@ extension CanvasEngine {
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
-        for link in culling.positions(ofItemAt: items.index(of: id)) {
+        for link in culling.positions(touchingItemAt: resolvedPosition(of: id)) {
             let position = Int(link)
             let bounds = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
             culling.moved[position] = bounds
@@ -181,8 +178,8 @@ extension CanvasEngine {
 
     /// The links the published update draws one by one, in link order
     /// (`VisibleUpdate.visibleLinks`): those in the viewport's culling
-    /// rectangle (visible area and overscan), and with level of detail on
-    /// only those whose two ends are drawn one by one.
+    /// rectangle (visible area and overscan); with level of detail on, those
+    /// whose two ends are drawn one by one (CanvasEngine+PublishedLinks.swift).
     public var visibleLinks: [UInt64] { published?.visibleLinks ?? [] }
 
     /// The published update's aggregated links (`VisibleUpdate.clusterLinks`).
@@ -302,8 +299,7 @@ struct LinkCulling {
     var generation: UInt64
     var direction: LayoutDirection
     var index: SpatialIndex
-    /// The links of the item at position p: endLinks[endStart[p]..<endStart[p + 1]]
-    /// (a link from an item to itself is refused, so each appears once an end).
+    /// The links of the item at each position: `endLinks[endStart[p] ..< endStart[p + 1]]`.
     var endStart: [Int32]
     var endLinks: [Int32]
     /// Routes moved since the build, by link position: their bounds now.
@@ -311,10 +307,9 @@ struct LinkCulling {
 
     func bounds(at position: Int) -> Rect { moved[position] ?? index.frames[position] }
 
-    /// The positions of the links with an end at the item at `itemPosition`
-    /// (none for nil), in link order per end.
-    func positions(ofItemAt itemPosition: Int?) -> ArraySlice<Int32> {
-        guard let p = itemPosition, p >= 0, p + 1 < endStart.count else { return [] }
-        return endLinks[Int(endStart[p])..<Int(endStart[p + 1])]
+    /// The positions of the links with an end at the item at `position` (none for nil).
+    func positions(touchingItemAt position: Int?) -> ArraySlice<Int32> {
+        guard let position, position + 1 < endStart.count else { return [] }
+        return endLinks[Int(endStart[position])..<Int(endStart[position + 1])]
     }
 }

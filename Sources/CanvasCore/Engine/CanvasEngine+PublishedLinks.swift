@@ -2,69 +2,79 @@
 /// level of detail on, which it draws aggregated between clusters.
 ///
 /// The rules (exact, so a brute force reproduces them):
-/// - A link is a candidate when its culling bounds, zoomed, meet the
-///   culling rectangle (as `queryLinks` finds it).
-/// - Level of detail off: every candidate is visible.
+/// - Level of detail off: the links whose culling bounds, zoomed, meet the
+///   culling rectangle (as `queryLinks` finds them) are visible.
 /// - Level of detail on: an end is drawn **one by one** when its item is in
 ///   the update's `visible`; **in a cluster** when it is not, its frame takes
 ///   part (finite, positive sides), it is small at this zoom and minimum
 ///   size, and its centre's cell is a published cluster's (see
-///   `DetailPyramid`); otherwise it is not drawn. A candidate is visible
-///   when both ends are drawn one by one; it counts toward a `ClusterLink`
-///   when both are drawn and at least one is in a cluster, unless both are
-///   in the same cluster (not drawn). Links whose ends are not both drawn
-///   are left out.
+///   `DetailPyramid`); otherwise it is not drawn. A link is visible when
+///   both ends are drawn one by one; it counts toward a `ClusterLink` when
+///   both are drawn and at least one is in a cluster, unless both are in
+///   the same cluster (not drawn). Links with an end not drawn are left out.
+///   Where the route runs does not matter: both ends are on or near the screen.
 ///
-/// So the cost is the candidates (the links in view) plus the clusters,
-/// whatever the number of links elsewhere.
+/// So with level of detail on a publish costs the drawn items' links and
+/// the published clusters' aggregated links, not the links in view: those
+/// are counted once per level (`ClusterLinkCache`), when the zoom reaches a
+/// level (or the size classes' kinds change) or the links or frames change.
 extension CanvasEngine {
     /// The positions (ascending) of the links the update over `drawn`
     /// (item positions, ascending) and `clusters` shows, and the aggregates.
     func publishedLinks(drawn: [Int], clusters: [LevelOfDetail.Cluster]) -> (positions: [Int], clusters: [ClusterLink]) {
         guard !links.isEmpty, !viewport.size.isZeroArea else { return ([], []) }
-        let candidates = linkPositions(in: viewport.cullingRect)
-        guard let settings = detailSettings else { return (candidates, []) }
-        let zoom = self.zoom, frames = resolution.frames
-        let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
-        let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
-        let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
-        // Each published cluster by its cell (its representative's).
-        var clusterAt: [LinkCell: Int] = [:]
-        clusterAt.reserveCapacity(clusters.count)
-        for (index, cluster) in clusters.enumerated() {
-            guard let position = resolvedPosition(of: cluster.id), position < frames.count else { continue }
-            clusterAt[LinkCell(DetailPyramid.cell(of: frames[position], width: cellWidth, height: cellHeight))] = index
-        }
-        enum End: Equatable { case item, cluster(Int) }
-        func end(_ id: UInt64) -> End? {
-            guard let position = resolvedPosition(of: id), position < frames.count else { return nil }
-            if Self.containsSorted(drawn, position) { return .item }
-            let frame = frames[position]
-            guard SpatialIndex.isIndexable(frame), !sizes.isLarge(frame),
-                  let index = clusterAt[LinkCell(DetailPyramid.cell(of: frame, width: cellWidth, height: cellHeight))]
-            else { return nil }
-            return .cluster(index)
-        }
+        guard let settings = detailSettings else { return (linkPositions(in: viewport.cullingRect), []) }
+        let frames = resolution.frames
+        // One by one: the links touching a drawn item whose other end is drawn
+        // too, each taken from its lesser end.
         var visible: [Int] = []
-        var counts: [LinkPair: Int] = [:]
-        for position in candidates {
-            let sourceID = links.source(at: position), targetID = links.target(at: position)
-            guard let source = end(sourceID), let target = end(targetID) else { continue }
-            switch (source, target) {
-            case (.item, .item):
-                visible.append(position)
-            case (.cluster(let a), .cluster(let b)) where a == b:
-                continue
-            default:
-                func named(_ end: End, _ id: UInt64) -> (UInt64, ClusterLink.EndKind) {
-                    if case .cluster(let index) = end { return (clusters[index].id, .cluster) }
-                    return (id, .item)
+        if !drawn.isEmpty {
+            let culling = linkCulling
+            let drawnSet = Set(drawn)
+            for position in drawn {
+                for link in culling.positions(touchingItemAt: position) {
+                    let link = Int(link)
+                    let source = links.source(at: link)
+                    let other = source == resolvedIDs[position] ? links.target(at: link) : source
+                    guard let q = resolvedPosition(of: other), q > position, drawnSet.contains(q) else { continue }
+                    visible.append(link)
                 }
-                counts[LinkPair(named(source, sourceID), named(target, targetID)), default: 0] += 1
             }
+            visible.sort()
         }
-        var aggregated = counts.map { pair, count in
-            ClusterLink(from: pair.from, fromKind: pair.fromKind, to: pair.to, toKind: pair.toKind, count: count)
+        guard !clusters.isEmpty else { return (visible, []) }
+        let cache = clusterLinkCache(settings)
+        // The published clusters' cells, row-major as the clusters come: found by binary search.
+        var cells: [LinkCell] = []
+        cells.reserveCapacity(clusters.count)
+        for cluster in clusters {
+            guard let position = resolvedPosition(of: cluster.id), position < frames.count else { cells.append(LinkCell((.min, .min))); continue }
+            cells.append(LinkCell(DetailPyramid.cell(of: frames[position], width: cache.cellWidth, height: cache.cellHeight)))
+        }
+        func cluster(at cell: LinkCell) -> Int? {
+            var low = 0, high = cells.count
+            while low < high {
+                let mid = (low + high) / 2
+                if cells[mid] < cell { low = mid + 1 } else { high = mid }
+            }
+            return low < cells.count && cells[low] == cell ? low : nil
+        }
+        var aggregated: [ClusterLink] = []
+        for (index, cell) in cells.enumerated() {
+            guard let pairs = cache.pairs[cell] else { continue }
+            let here = (clusters[index].id, ClusterLink.EndKind.cluster)
+            for pair in pairs {
+                let there: (UInt64, ClusterLink.EndKind)
+                if pair.item >= 0 {
+                    guard Self.containsSorted(drawn, pair.item) else { continue }
+                    there = (resolvedIDs[pair.item], .item)
+                } else {
+                    guard let other = cluster(at: pair.cell) else { continue }
+                    there = (clusters[other].id, .cluster)
+                }
+                let (a, b) = ClusterLink.precedes(there, here) ? (there, here) : (here, there)
+                aggregated.append(ClusterLink(from: a.0, fromKind: a.1, to: b.0, toKind: b.1, count: pair.count))
+            }
         }
         aggregated.sort {
             ($0.from, $0.fromKind) != ($1.from, $1.fromKind)
@@ -74,12 +84,59 @@ extension CanvasEngine {
         return (visible, aggregated)
     }
 
+    /// The links between small items' cells, and between a small item's
+    /// cell and a large item, counted over every link once for this level
+    /// and these size kinds; kept until the frames, the links, the level or
+    /// the kinds change.
+    func clusterLinkCache(_ settings: DetailSettings) -> ClusterLinkCache {
+        let zoom = self.zoom
+        let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
+        let kinds = builtDetail?.kinds(zoom: zoom, minSize: settings.minSize) ?? []
+        // Where a size class is on the boundary, items are classed one by one at this zoom.
+        let scale: Double? = kinds.contains(.boundary) || kinds.isEmpty ? zoom.scale : nil
+        let inputs = ClusterLinkCache.Inputs(generation: contentGeneration, table: linkTableVersion, key: key,
+                                             kinds: kinds, scale: scale, axis: zoom.axis, minSize: settings.minSize)
+        if let cached = builtClusterLinks, cached.inputs == inputs { return cached }
+        let frames = resolution.frames
+        let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
+        let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
+        enum End { case item(Int), cell(LinkCell) }
+        func end(_ id: UInt64) -> End? {
+            guard let position = resolvedPosition(of: id), position < frames.count else { return nil }
+            let frame = frames[position]
+            guard SpatialIndex.isIndexable(frame) else { return nil }
+            if sizes.isLarge(frame) { return .item(position) }
+            return .cell(LinkCell(DetailPyramid.cell(of: frame, width: cellWidth, height: cellHeight)))
+        }
+        var counts: [CachedPairKey: Int] = [:]
+        for position in 0..<links.count {
+            guard let a = end(links.source(at: position)), let b = end(links.target(at: position)) else { continue }
+            switch (a, b) {
+            case (.item, .item): continue
+            case (.cell(let x), .cell(let y)):
+                if x == y { continue }
+                let (low, high) = x < y ? (x, y) : (y, x)
+                counts[CachedPairKey(cell: low, otherCell: high, item: -1), default: 0] += 1
+            case (.cell(let x), .item(let p)), (.item(let p), .cell(let x)):
+                counts[CachedPairKey(cell: x, otherCell: x, item: p), default: 0] += 1
+            }
+        }
+        var pairs: [LinkCell: [ClusterLinkCache.Pair]] = [:]
+        for (pair, count) in counts {
+            // Under the lesser cell only: a pair of cells counts when both are published clusters.
+            pairs[pair.cell, default: []].append(ClusterLinkCache.Pair(cell: pair.otherCell, item: pair.item, count: count))
+        }
+        let built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, pairs: pairs)
+        builtClusterLinks = built
+        return built
+    }
+
     /// Whether one of the moved items is an end of a link (through the
     /// culling index's end lists, which a drag keeps current).
     func movedLinkEnd(_ changes: [(id: UInt64, from: Rect, to: Rect)]) -> Bool {
         guard !links.isEmpty else { return false }
         let culling = linkCulling
-        return changes.contains { !culling.positions(ofItemAt: items.index(of: $0.id)).isEmpty }
+        return changes.contains { !culling.positions(touchingItemAt: resolvedPosition(of: $0.id)).isEmpty }
     }
 
     /// Whether `sorted` (ascending) holds `value`: a binary search.
@@ -104,8 +161,8 @@ extension CanvasEngine {
     }
 }
 
-/// A level-of-detail cell, as a dictionary key.
-struct LinkCell: Hashable {
+/// A level-of-detail cell, as a dictionary key, ordered row-major.
+struct LinkCell: Hashable, Comparable {
     var row: Int
     var column: Int
 
@@ -113,15 +170,41 @@ struct LinkCell: Hashable {
         row = cell.row
         column = cell.column
     }
+
+    static func < (a: LinkCell, b: LinkCell) -> Bool { (a.row, a.column) < (b.row, b.column) }
 }
 
-/// An aggregated link's two ends, the lesser first (`ClusterLink.precedes`).
-struct LinkPair: Hashable {
-    var from: UInt64, to: UInt64
-    var fromKind: ClusterLink.EndKind, toKind: ClusterLink.EndKind
+/// A pair of ends the cache counts: a cell and another cell (`item` −1),
+/// or a cell and a large item's position.
+struct CachedPairKey: Hashable {
+    var cell: LinkCell
+    var otherCell: LinkCell
+    var item: Int
+}
 
-    init(_ a: (UInt64, ClusterLink.EndKind), _ b: (UInt64, ClusterLink.EndKind)) {
-        let (first, second) = ClusterLink.precedes(b, a) ? (b, a) : (a, b)
-        (from, fromKind, to, toKind) = (first.0, first.1, second.0, second.1)
+/// `CanvasEngine.clusterLinkCache`: counted links by the cell of their
+/// lesser small end, and what they were counted at.
+struct ClusterLinkCache {
+    struct Inputs: Equatable {
+        var generation: UInt64
+        var table: UInt64
+        var key: DetailPyramid.LevelKey
+        var kinds: [DetailPyramid.Kind]
+        var scale: Double?
+        var axis: ZoomAxis
+        var minSize: Double
     }
+
+    /// The other end: a cell (`item` −1) or a large item's position.
+    struct Pair {
+        var cell: LinkCell
+        var item: Int
+        var count: Int
+    }
+
+    var inputs: Inputs
+    var cellWidth: Double
+    var cellHeight: Double
+    var pairs: [LinkCell: [Pair]]
 }
+

@@ -118,6 +118,8 @@ public final class CanvasEngine {
     /// `publishedLinkTable`, ascending.
     var publishedLinkPositions: [Int]?
     var publishedLinkTable: UInt64 = 0
+    /// Links counted between level-of-detail cells, for cluster links (CanvasEngine+PublishedLinks.swift).
+    var builtClusterLinks: ClusterLinkCache?
     /// The culling index over the links' routes, built when asked.
     var builtLinkCulling: LinkCulling?
     /// The bends the layered layout last drew its links through, while it is the layout.
