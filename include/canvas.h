@@ -2636,7 +2636,7 @@ canvas_status canvas_remove_links(canvas_engine *engine, const uint64_t *ids, si
 **
 ** Errors: CANVAS_ERR_NULL (count_out), CANVAS_ERR_BUFFER_TOO_SMALL.
 ** Lua: c:links()
-** Python: none (Python keeps the links it set; not bound yet)
+** Python: Engine.links()
 ** Swift: CanvasEngine.links
 */
 canvas_status canvas_copy_links(const canvas_engine *engine, canvas_link *out, size_t capacity, size_t *count_out);

@@ -49,6 +49,18 @@ class LinksMixin:
         array, count = _links(links)
         self._check(self.lib.canvas_set_links(self.handle, array, count), "canvas_set_links")  # type: ignore[attr-defined]
 
+    def links(self) -> list[dict[str, Any]]:
+        """Every link, in link order, as ``set_links`` takes them: dicts with ``id``,
+        ``source``, ``target``, ``style``, ``source_side`` and ``target_side`` (names)."""
+        from ._native import Link
+        styles = {code: name for name, code in STYLES.items()}
+        sides = {code: name for name, code in SIDES.items()}
+        return [{"id": link.id, "source": link.source, "target": link.target,
+                 "style": styles.get(link.style, link.style),
+                 "source_side": sides.get(link.source_side, link.source_side),
+                 "target_side": sides.get(link.target_side, link.target_side)}
+                for link in self._copy("canvas_copy_links", Link)]  # type: ignore[attr-defined]
+
     def link_route(self, link_id: int) -> list[tuple[float, float]]:
         """The route's points, zoomed: a polyline, or a curve's four control points."""
         from ._native import Point

@@ -88,3 +88,15 @@ def test_link_selection(linked):
     assert engine.visible_links() == [1, 2] and engine.selected_links() == [2] and engine.selection() == [20]
     engine.clear_link_selection()
     assert engine.selected_links() == []
+
+
+def test_links_read_back_as_set(linked):
+    engine = linked
+    assert engine.links() == [
+        {"id": 1, "source": 10, "target": 20, "style": "straight", "source_side": "auto", "target_side": "auto"},
+        {"id": 2, "source": 10, "target": 30, "style": "curve", "source_side": "bottom", "target_side": "top"},
+    ]
+    engine.set_links(engine.links()[::-1])  # what links() returns, set_links takes
+    assert [link["id"] for link in engine.links()] == [2, 1]
+    engine.remove([30])  # removing an item removes its links
+    assert [link["id"] for link in engine.links()] == [1]
