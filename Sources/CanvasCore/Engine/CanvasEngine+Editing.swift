@@ -351,9 +351,9 @@ extension CanvasEngine {
     func currentFrame(at position: Int) -> Rect {
         if editing.isFree && editing.index != nil { return resolution.frames[position] }
         if let resolved = resolvedPosition(of: items.ids[position]), resolved < resolution.frames.count {
-            return Rect(origin: resolution.frames[resolved].origin, size: items.sizes[position])
+            return Rect(origin: resolution.frames[resolved].origin, size: items.size(at: position))
         }
-        return Rect(origin: .zero, size: items.sizes[position])
+        return Rect(origin: .zero, size: items.size(at: position))
     }
 
     /// The items at `positions` (ascending) with their current frames.

@@ -271,7 +271,7 @@ extension CanvasEngine {
         defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
         let (positions, clusters) = pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
-        let visible = positions.map { resolvedIDs[$0] }
+        let visible = resolvedIDs.ids(at: positions)
         let content = contentSize, moving = isMoving
         let (linkPositions, clusterLinks) = publishedLinks(drawn: positions, clusters: clusters)
         let visibleLinks = linkPositions.map { links.id(at: $0) }

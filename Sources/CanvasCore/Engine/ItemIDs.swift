@@ -4,9 +4,11 @@
 /// position plus one. At a million items that saves 8 MB and, since ids 1…n
 /// cannot repeat, the duplicate check and the id→position table too.
 public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
-    private enum Storage: Hashable, Sendable {
+    private enum Storage: Sendable {
         case sequential(count: Int)
         case explicit([UInt64])
+        /// Ids by slot (`nil`: slot s holds id s + 1) in a slot order (`ItemList`).
+        case ordered(bySlot: [UInt64]?, order: SlotOrder)
     }
 
     private var storage: Storage
@@ -14,6 +16,16 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
     /// Ids as given; stored only when they are not 1…count.
     public init(_ ids: [UInt64]) {
         storage = Self.isSequential(ids) ? .sequential(count: ids.count) : .explicit(ids)
+    }
+
+    /// Ids as given, stored as they are (an `ItemList`'s, known not to repeat).
+    init(explicit ids: [UInt64]) {
+        storage = .explicit(ids)
+    }
+
+    /// The ids of the slots in `order`, in that order.
+    init(slotIDs: [UInt64]?, order: SlotOrder) {
+        storage = .ordered(bySlot: slotIDs, order: order)
     }
 
     public init(arrayLiteral ids: UInt64...) {
@@ -53,6 +65,7 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
         switch storage {
         case .sequential(let count): count
         case .explicit(let ids): ids.count
+        case .ordered(_, let order): order.count
         }
     }
 
@@ -63,6 +76,44 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
             return UInt64(position + 1)
         case .explicit(let ids):
             return ids[position]
+        case .ordered(let bySlot, let order):
+            let slot = order.slot(at: position)
+            return bySlot?[slot] ?? UInt64(slot + 1)
+        }
+    }
+
+    /// The ids at `positions`: for ascending positions (a query's answer) a
+    /// walk through a slot order's blocks rather than a search per id.
+    func ids(at positions: [Int]) -> [UInt64] {
+        guard case .ordered(let bySlot, let order) = storage else { return positions.map { self[$0] } }
+        let slots = order.slots(at: positions)
+        guard let bySlot else { return slots.map { UInt64($0 + 1) } }
+        return slots.map { bySlot[$0] }
+    }
+
+    /// Walks the ids in order (a slot order block by block, not a search per id).
+    public func makeIterator() -> Iterator {
+        guard case .ordered(let bySlot, let order) = storage else { return Iterator(ids: self, slots: nil, bySlot: nil) }
+        return Iterator(ids: self, slots: order.slots, bySlot: bySlot)
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let ids: ItemIDs
+        let slots: [Int]?
+        let bySlot: [UInt64]?
+        var cursor = 0
+
+        init(ids: ItemIDs, slots: [Int]?, bySlot: [UInt64]?) {
+            self.ids = ids
+            self.slots = slots
+            self.bySlot = bySlot
+        }
+
+        public mutating func next() -> UInt64? {
+            defer { cursor += 1 }
+            guard let slots else { return cursor < ids.count ? ids[cursor] : nil }
+            guard cursor < slots.count else { return nil }
+            return bySlot?[slots[cursor]] ?? UInt64(slots[cursor] + 1)
         }
     }
 
@@ -82,6 +133,7 @@ extension ItemIDs {
         switch storage {
         case .sequential(let count): ids = (0..<count).map { UInt64($0 + 1) }
         case .explicit(let explicit): ids = explicit
+        case .ordered: ids = Array(self)
         }
         storage = .sequential(count: 0)  // let go of the array so it is unique
         body(&ids)

@@ -1,22 +1,36 @@
 /// The items on a canvas: ids and sizes, in data order, with a lookup from
 /// id to position.
+///
+/// Each item holds a slot that does not change while it lives (issue 20):
+/// its id and size are stored by slot, the id table maps an id to its slot,
+/// and the data order is a `SlotOrder` of slots in blocks, so inserting or
+/// removing anywhere writes the slots it touches and shifts one block,
+/// instead of moving every array behind the position and renumbering the
+/// id table. Until the first such edit (and on lists only ever appended to
+/// or cut at the end) the order is the slots' own, 0…count − 1, and costs
+/// nothing.
 public struct ItemList: Sendable {
-    public private(set) var ids: ItemIDs
-    /// The sizes given with the items (zeros when they were omitted); one
-    /// size shared by every item is stored once.
-    public private(set) var sizes: ItemSizes
-    /// Where each explicit id stands; `nil` for the default ids 1…count,
-    /// whose position is the id less one. Skipping the table saves a hash per
-    /// item when the items are set and 4–48 bytes per item while they live
-    /// (4 for ids numbered closely, 24–48 in a `PositionTable`'s hash part).
-    private var positions: PositionTable?
+    /// By slot: the ids; `nil` while slot s holds id s + 1 (the default ids,
+    /// and those a removal's undo or an append of the next ids put back).
+    private var slotIDs: [UInt64]?
+    /// By slot: the sizes given with the items (zeros when they were
+    /// omitted); one size shared by every slot is stored once.
+    private var slotSizes: ItemSizes
+    /// Where each explicit id stands: its slot; `nil` while `slotIDs` is.
+    /// 4–48 bytes per item (4 for ids numbered closely, 24–48 in a
+    /// `PositionTable`'s hash part).
+    private var table: PositionTable?
+    /// The data order of the slots; `nil` while it is 0…count − 1.
+    private var order: SlotOrder?
+    /// Slots that held an item and may hold another (explicit ids only).
+    private var spareSlots: [Int] = []
 
-    public static let empty = ItemList(ids: .empty, sizes: .empty, positions: nil)
+    public static let empty = ItemList(slotIDs: nil, slotSizes: .empty, table: nil)
 
-    private init(ids: ItemIDs, sizes: ItemSizes, positions: PositionTable?) {
-        self.ids = ids
-        self.sizes = sizes
-        self.positions = positions
+    private init(slotIDs: [UInt64]?, slotSizes: ItemSizes, table: PositionTable?) {
+        self.slotIDs = slotIDs
+        self.slotSizes = slotSizes
+        self.table = table
     }
 
     /// Builds the list, refusing duplicate ids (sizes are cached by id, so
@@ -42,27 +56,56 @@ public struct ItemList: Sendable {
         }
         let sizes = sizes.map { ItemSizes($0) } ?? ItemSizes(repeating: .zero, count: count)
         guard let ids else {
-            self.init(ids: ItemIDs(sequentialCount: count), sizes: sizes, positions: nil)
+            self.init(slotIDs: nil, slotSizes: sizes, table: nil)
             return
         }
         guard ids.count == count else {
             throw CanvasError(.invalidArgument, "\(ids.count) ids for \(count) sizes")
         }
-        let itemIDs = ItemIDs(ids)
-        guard !itemIDs.isSequential else {
-            self.init(ids: itemIDs, sizes: sizes, positions: nil)
+        guard !ItemIDs(ids).isSequential else {
+            self.init(slotIDs: nil, slotSizes: sizes, table: nil)
             return
         }
-        var positions = Self.emptyTable(for: ids)
+        var table = Self.emptyTable(for: ids)
         for (index, id) in ids.enumerated() {
-            if let earlier = positions.set(id, index) {
+            if let earlier = table.set(id, index) {
                 throw CanvasError(.invalidArgument, "duplicate id \(id) at items \(earlier) and \(index)")
             }
         }
-        self.init(ids: itemIDs, sizes: sizes, positions: positions)
+        self.init(slotIDs: ids, slotSizes: sizes, table: table)
     }
 
-    public var count: Int { ids.count }
+    public var count: Int { order?.count ?? slotSizes.count }
+
+    /// The ids in data order (a view over the slots: an id by position is a
+    /// block lookup once the order is not the slots' own).
+    public var ids: ItemIDs {
+        if let order { return ItemIDs(slotIDs: slotIDs, order: order) }
+        guard let slotIDs else { return ItemIDs(sequentialCount: slotSizes.count) }
+        return ItemIDs(explicit: slotIDs)
+    }
+
+    /// The sizes in data order. Spelled out in data order (O(count)) when
+    /// the order is not the slots' own and the sizes differ: for a layout's
+    /// pass over them; `size(at:)` reads one.
+    public var sizes: ItemSizes {
+        guard let order else { return slotSizes }
+        if let size = slotSizes.uniformSize { return ItemSizes(repeating: size, count: order.count) }
+        var inOrder: [Size] = []
+        inOrder.reserveCapacity(order.count)
+        let sizes = slotSizes
+        order.forEach { inOrder.append(sizes[$0]) }
+        return ItemSizes(inOrder)
+    }
+
+    /// The size given with the item at `position`.
+    public func size(at position: Int) -> Size { slotSizes[slot(at: position)] }
+
+    /// The id of the item at `position`.
+    public func id(at position: Int) -> UInt64 {
+        let slot = slot(at: position)
+        return slotIDs?[slot] ?? UInt64(slot + 1)
+    }
 
     /// The most items a canvas holds: 2^31 − 1. Positions then fit the
     /// index's 32-bit entries and every host's int, and the arrays a
@@ -72,138 +115,142 @@ public struct ItemList: Sendable {
 
     /// The zero-based position of `id`, or `nil` when no item has it.
     public func index(of id: UInt64) -> Int? {
-        guard let positions else {
-            return id >= 1 && id <= UInt64(ids.count) ? Int(id - 1) : nil
-        }
-        return positions[id]
+        guard let slot = slot(of: id) else { return nil }
+        return order?.position(of: slot) ?? slot
     }
+
+    /// The slot of `id`, when an item has it.
+    func slot(of id: UInt64) -> Int? {
+        if let table { return table[id] }
+        guard id >= 1 && id <= UInt64(slotSizes.count) else { return nil }
+        let slot = Int(id - 1)
+        if let order, !order.contains(slot) { return nil }
+        return slot
+    }
+
+    /// The slot of the item at `position`.
+    func slot(at position: Int) -> Int { order?.slot(at: position) ?? position }
 }
 
-/// Edits in place, for editing a canvas item by item: the arrays shift, the
-/// positions after the edit are renumbered, nothing is rebuilt.
+/// Edits in place, for editing a canvas item by item: the slots the edit
+/// touches are written and one block of the order shifts; nothing is
+/// renumbered or rebuilt.
 extension ItemList {
-    /// Sets the given size of the item at `position`. O(1).
+    /// Sets the given size of the item at `position`. O(1) on top of the slot lookup.
     mutating func setSize(_ size: Size, at position: Int) {
-        sizes.set(size, at: position)
+        slotSizes.set(size, at: slot(at: position))
     }
 
     /// Inserts an item (whose id must be new) at `position`.
-    /// - Complexity: as `insert(_:sizes:atSorted:)`.
     mutating func insert(_ id: UInt64, size: Size, at position: Int) {
         insert([id], sizes: [size], atSorted: [position])
     }
 
     /// Removes the item at `position`.
-    /// - Complexity: as `remove(atSorted:)`.
     mutating func remove(at position: Int) {
         remove(atSorted: [position])
     }
 }
 
 /// Many at once, for the edits and undo steps that insert or remove a
-/// group (`PlacedItems`): one pass over the arrays and one over the
-/// id→position table, whatever the group's size.
+/// group (`PlacedItems`).
 extension ItemList {
     /// Removes the items at `positions` (ascending, distinct).
-    /// - Complexity: O(count − positions.first) array moves plus one
-    ///   sequential pass over the id table; O(count) once when the ids were 1…count.
+    /// - Complexity: O(k log blocks + the blocks they stand in); cutting the
+    ///   end of a list in the slots' own order is O(k). The first edit that
+    ///   leaves the slots' own order builds the order, O(count) once.
     mutating func remove(atSorted removed: [Int]) {
         guard let first = removed.first else { return }
         let oldCount = count
         let atEnd = removed.last! == oldCount - 1 && first == oldCount - removed.count
-        if positions == nil && !atEnd { positions = Self.table(of: ids) }
-        let gone = removed.map { ids[$0] }
-        if positions != nil || !ids.isSequential {
-            ids.editExplicitly { $0.remove(atSorted: removed) }
-        } else {
-            ids = ItemIDs(sequentialCount: oldCount - removed.count)
+        if order == nil && atEnd {
+            // Still the slots' own order: the last slots go.
+            if table != nil { for slot in first..<oldCount { table!.remove(slotIDs![slot]) } }
+            slotIDs?.removeLast(removed.count)
+            slotSizes.remove(atSorted: removed)
+            return
         }
-        sizes.remove(atSorted: removed)
-        guard positions != nil else { return }
-        for id in gone { positions!.remove(id) }
-        let run = removed.last! - first + 1 == removed.count
-        renumber(from: first, oldCount: oldCount, shift: run ? (first + removed.count, -removed.count) : nil) { table in
-            var before = 0, next = 0
-            for old in first..<oldCount {
-                if next < removed.count && removed[next] == old {
-                    before += 1
-                    next += 1
-                } else {
-                    table[old - first] = Int32(old - before)
-                }
-            }
-        }
+        if order == nil { order = SlotOrder(identity: oldCount) }
+        let slots = order!.remove(atSorted: removed)
+        guard table != nil else { return }  // ids slot + 1: the slots stay for those ids
+        for slot in slots { table!.remove(slotIDs![slot]) }
+        spareSlots.append(contentsOf: slots)
     }
 
     /// Inserts items (whose ids must be new) so each lands at its position
     /// in `positions` (ascending, distinct, positions in the result).
-    /// - Complexity: as `remove(atSorted:)`.
+    /// - Complexity: as `remove(atSorted:)`, plus, the first time an id does
+    ///   not fit its slot (a slot holding id slot + 1), the id table, O(count) once.
     mutating func insert(_ newIDs: [UInt64], sizes newSizes: [Size], atSorted placed: [Int]) {
         guard let first = placed.first else { return }
-        let oldCount = count
-        let appendsNext = ids.isSequential && first == oldCount && placed.last! == oldCount + placed.count - 1
-            && newIDs.enumerated().allSatisfy { $1 == UInt64(oldCount + $0 + 1) }
-        if positions == nil && !appendsNext { positions = Self.table(of: ids) }
-        if positions != nil || !ids.isSequential {
-            ids.editExplicitly { $0.insert(newIDs, atSorted: placed) }
+        let oldCount = count, oldSlots = slotSizes.count
+        if table == nil && !Self.fitsOwnSlots(newIDs, slotCount: oldSlots, order: order) { makeTable() }
+        var slots: [Int]
+        if table == nil {
+            slots = newIDs.map { Int($0 - 1) }
         } else {
-            ids = ItemIDs(sequentialCount: oldCount + placed.count)
-        }
-        sizes.insert(newSizes, atSorted: placed)
-        guard positions != nil else { return }
-        if first < oldCount {
-            let run = placed.last! - first + 1 == placed.count
-            renumber(from: first, oldCount: oldCount, shift: run ? (first, placed.count) : nil) { table in
-                // Old position o moves past every inserted item i with placed[i] − i ≤ o.
-                var next = 0
-                for old in first..<oldCount {
-                    while next < placed.count && placed[next] - next <= old { next += 1 }
-                    table[old - first] = Int32(old + next)
-                }
+            var next = oldSlots
+            slots = newIDs.map { _ in
+                if let spare = spareSlots.popLast() { return spare }
+                next += 1
+                return next - 1
             }
         }
-        for (offset, id) in newIDs.enumerated() { positions!.set(id, placed[offset]) }
+        let highest = slots.max()!
+        if highest >= oldSlots {
+            let grow = highest + 1 - oldSlots
+            slotSizes.insert([Size](repeating: newSizes[0], count: grow), atSorted: Array(oldSlots..<(oldSlots + grow)))
+            slotIDs?.append(contentsOf: repeatElement(0, count: grow))
+        }
+        for (offset, slot) in slots.enumerated() {
+            slotSizes.set(newSizes[offset], at: slot)
+            if table != nil {
+                slotIDs![slot] = newIDs[offset]
+                table!.set(newIDs[offset], slot)
+            }
+        }
+        let appends = order == nil && first == oldCount && placed.last! == oldCount + placed.count - 1
+            && slots.enumerated().allSatisfy { $1 == oldCount + $0 }
+        if appends { return }
+        if order == nil { order = SlotOrder(identity: oldCount) }
+        order!.insert(slots, atSorted: placed)
     }
 
-    private static func table(of ids: ItemIDs) -> PositionTable {
-        if ids.isSequential {
-            // The default ids 1…n: the dense part alone, written front to back.
-            var table = PositionTable(denseLimit: ids.count + 1, minimumCapacity: 0)
-            for position in 0..<ids.count { table.set(UInt64(position + 1), position) }
-            return table
+    /// Whether each new id can take slot id − 1: a free slot of the order,
+    /// or the next new slots, without gaps.
+    private static func fitsOwnSlots(_ ids: [UInt64], slotCount: Int, order: SlotOrder?) -> Bool {
+        var beyond: [Int] = []
+        for id in ids {
+            guard id >= 1, id <= UInt64(ItemList.maximumCount) else { return false }
+            let slot = Int(id - 1)
+            if slot >= slotCount {
+                beyond.append(slot)
+            } else if order == nil || order!.contains(slot) {
+                return false
+            }
         }
-        var table = emptyTable(for: ids)
-        for (position, id) in ids.enumerated() { table.set(id, position) }
-        return table
+        beyond.sort()
+        return beyond.enumerated().allSatisfy { $1 == slotCount + $0 }
+    }
+
+    /// Gives the ids slot + 1 an explicit array and an id table, once, so
+    /// ids that do not fit their slots can be stored.
+    private mutating func makeTable() {
+        let slotCount = slotSizes.count
+        var table = PositionTable(denseLimit: slotCount + 1, minimumCapacity: 0)
+        var ids = [UInt64](repeating: 0, count: slotCount)
+        for slot in 0..<slotCount where order?.contains(slot) ?? true {
+            ids[slot] = UInt64(slot + 1)
+            table.set(UInt64(slot + 1), slot)
+        }
+        if let order { spareSlots = (0..<slotCount).filter { !order.contains($0) } }
+        slotIDs = ids
+        self.table = table
     }
 
     /// A table for `ids`: dense when they are numbered closely enough.
     private static func emptyTable<C: Collection>(for ids: C) -> PositionTable where C.Element == UInt64 {
         let limit = PositionTable.denseLimit(for: ids)
         return limit > 0 ? PositionTable(denseLimit: limit, minimumCapacity: 0) : PositionTable(minimumCapacity: ids.count)
-    }
-
-    /// Moves every position at or after `first` to where `fill` says (it
-    /// fills in the new position of each old one from `first` on): one
-    /// pass over the table's flat positions, or, for a short tail, the
-    /// moved ids set again.
-    /// `shift`, when given, says the same for a run in or out: old
-    /// positions from `shift.from` on move by `shift.by`, with no table.
-    private mutating func renumber(from first: Int, oldCount: Int, shift: (from: Int, by: Int)?,
-                                   fill: (UnsafeMutableBufferPointer<Int32>) -> Void) {
-        guard first < oldCount, var table = positions else { return }
-        positions = nil  // let go so the table is edited in place
-        defer { positions = table }
-        if oldCount - first < 4096 {
-            for position in first..<count { table.set(ids[position], position) }
-            return
-        }
-        if let shift {
-            table.renumber(from: shift.from, by: shift.by)
-            return
-        }
-        var moved = [Int32](repeating: -1, count: oldCount - first)
-        moved.withUnsafeMutableBufferPointer { fill($0) }
-        moved.withUnsafeBufferPointer { table.renumber(from: first, $0) }
     }
 }

@@ -1,7 +1,10 @@
-/// Where each id stands in the data order: a flat array of 32-bit
-/// positions indexed by id for ids below `denseLimit`, and a flat
-/// open-addressing table (linear probing, Fibonacci hashing) of ids and
-/// positions for the rest.
+/// Where each id stands: a flat array of 32-bit numbers indexed by id for
+/// ids below `denseLimit`, and a flat open-addressing table (linear
+/// probing, Fibonacci hashing) of ids and numbers for the rest.
+///
+/// `ItemList` keeps the item's stable slot here (issue 20), which an order
+/// edit never changes, so the renumbering passes below are no longer called
+/// by the engine; the notes on them are from when the table held positions.
 ///
 /// Not a `Dictionary` because an edit in the middle of the order moves
 /// every position after it: here that is one tight pass over flat arrays
