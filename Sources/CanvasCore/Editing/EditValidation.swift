@@ -44,8 +44,13 @@ extension CanvasEngine {
 
     /// Whether the free frames as they stand now are measurable (after a
     /// drag step applied them): their union, content size and zoomed forms.
+    /// - Complexity: O(1) when the kept content bounds (grown over every
+    ///   applied frame, and only ever wider than the union while stale) are
+    ///   measurable, so a drag step does not scan every frame (issue 20);
+    ///   O(items) otherwise.
     func freeFramesMeasurable() -> Bool {
         guard editing.isFree, editing.index != nil, !resolution.frames.isEmpty else { return true }
+        if measurable(Extent(resolution.contentBounds)) { return true }
         var extent = Extent(resolution.frames[0])
         for frame in resolution.frames.dropFirst() { extent = extent.adding(frame) }
         return measurable(extent)
