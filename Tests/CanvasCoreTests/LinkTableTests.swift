@@ -69,5 +69,32 @@ struct LinkTableTests {
         #expect(close.byteCount <= 1000 * 25 + 2000 * 4 + 512)
         #expect(close.position(of: 3) == nil && close.position(of: 4) == 1)
         #expect(throws: CanvasError.self) { try LinkTable([Link(id: 5, source: 1, target: 2), Link(id: 6, source: 1, target: 2), Link(id: 5, source: 2, target: 1)]) }
+        // Counting ids are implied by their positions and 32-bit ends take 4 bytes: 9 bytes a link.
+        #expect(counting.byteCount <= 1000 * 9 + 64)
+        #expect(close.byteCount <= 1000 * 13 + 2000 * 4 + 512)
+    }
+
+    @Test("32-bit columns widen when a wide id arrives, and counting ids come back after an edit")
+    func narrowColumns() throws {
+        var rng = SplitMix64(seed: 24)
+        var model: [Link] = (1...300).map { Link(id: UInt64($0), source: .random(in: 1...1000, using: &rng), target: .random(in: 1...1000, using: &rng)) }
+        var table = try LinkTable(model)
+        check(table, model, [0, 301, UInt64.max])
+        // A wide source, then a wide target, then a wide id: each column widens on its own.
+        let wide: [Link] = [Link(id: 301, source: UInt64(UInt32.max) + 1, target: 5),
+                            Link(id: 302, source: 6, target: UInt64.max),
+                            Link(id: UInt64(UInt32.max) + 7, source: 7, target: 8)]
+        for (step, link) in wide.enumerated() {
+            let at = [0, model.count / 2, model.count][step]
+            table.insert(PlacedLinks(positions: [at], links: [link]))
+            model.insert(link, at: at)
+            check(table, model, [0, 303, UInt64(UInt32.max) + 6])
+        }
+        // Removing the links that broke the counting brings the implied ids back.
+        let breaking = model.indices.filter { model[$0].id > 300 }
+        table.remove(table.placed(at: breaking))
+        for p in breaking.reversed() { model.remove(at: p) }
+        check(table, model, [0, 301, 302, UInt64.max])
+        #expect(model.map(\.id) == Array(1...300))
     }
 }

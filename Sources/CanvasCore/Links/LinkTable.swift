@@ -4,14 +4,17 @@
 /// items never rewrites the links.
 ///
 /// Stored as columns (ids, sources, targets, and style and sides packed in
-/// one byte): 25 bytes a link, where an array of `Link` pads to 32. The id
-/// map costs nothing when the ids count up from the first (a host's usual
-/// numbering), 4 bytes a slot when they are closely numbered, and a hash
-/// table otherwise (`LinkIDMap`).
+/// one byte): 25 bytes a link at most, where an array of `Link` pads to 32.
+/// Ids that fit in 32 bits take 4 bytes (`IDColumn`); the id map costs
+/// nothing when the ids count up from the first (a host's usual numbering),
+/// and then the ids column is not kept either (an id is the first plus the
+/// position), so such a table holds 9 bytes a link. Closely numbered ids
+/// take a 4-byte slot each, others a hash table (`LinkIDMap`).
 public struct LinkTable: Sendable {
-    private var ids: [UInt64] = []
-    private var sources: [UInt64] = []
-    private var targets: [UInt64] = []
+    /// Empty while `map` counts: the ids are implied by their positions.
+    private var ids = IDColumn()
+    private var sources = IDColumn()
+    private var targets = IDColumn()
     /// Style (2 bits), source side and target side (3 bits each).
     private var looks: [UInt8] = []
     /// Where each id stands.
@@ -24,33 +27,43 @@ public struct LinkTable: Sendable {
     /// - Throws: `.invalidArgument` for an id given twice.
     public init(_ links: [Link]) throws(CanvasError) {
         var table = LinkTable()
-        table.ids = links.map(\.id)
-        table.sources = links.map(\.source)
-        table.targets = links.map(\.target)
+        table.ids = IDColumn(links.lazy.map(\.id))
+        table.sources = IDColumn(links.lazy.map(\.source))
+        table.targets = IDColumn(links.lazy.map(\.target))
         table.looks = links.map(Self.look)
-        table.map = try LinkIDMap(table.ids)
+        try table.indexIDs()
         self = table
     }
 
     /// The links, built afresh from the columns (O(count)).
     public var links: [Link] { (0..<count).map { self[$0] } }
 
-    public var count: Int { ids.count }
-    public var isEmpty: Bool { ids.isEmpty }
+    public var count: Int { looks.count }
+    public var isEmpty: Bool { looks.isEmpty }
 
-    public func position(of id: UInt64) -> Int? { map.position(of: id, in: ids) }
+    public func position(of id: UInt64) -> Int? { map.position(of: id, count: count) }
+
+    /// Builds the id map from the ids column, then lets the column go when
+    /// the map counts (every id is then implied by its position).
+    private mutating func indexIDs() throws(CanvasError) {
+        map = try LinkIDMap(ids)
+        if case .counting = map { ids = IDColumn() }
+    }
 
     public func link(_ id: UInt64) -> Link? { position(of: id).map { self[$0] } }
 
     public subscript(position: Int) -> Link {
         let look = looks[position]
-        return Link(id: ids[position], source: sources[position], target: targets[position],
+        return Link(id: id(at: position), source: sources[position], target: targets[position],
                     style: Self.styles[Int(look & 3)], sourceSide: Self.sides[Int((look >> 2) & 7)],
                     targetSide: Self.sides[Int(look >> 5)])
     }
 
     /// The id, source and target of the link at `position`, without building a `Link`.
-    func id(at position: Int) -> UInt64 { ids[position] }
+    func id(at position: Int) -> UInt64 {
+        if case .counting(let first) = map { return first &+ UInt64(position) }
+        return ids[position]
+    }
     func source(at position: Int) -> UInt64 { sources[position] }
     func target(at position: Int) -> UInt64 { targets[position] }
 
@@ -79,7 +92,7 @@ public struct LinkTable: Sendable {
             }
         }
         // The ids were checked unique by the caller.
-        merged.map = (try? LinkIDMap(merged.ids)) ?? .counting(from: 0)
+        if (try? merged.indexIDs()) == nil { merged.map = .counting(from: 0) }
         self = merged
     }
 
@@ -93,7 +106,7 @@ public struct LinkTable: Sendable {
             if next < placed.positions.count && placed.positions[next] == position { next += 1; continue }
             kept.append(from: self, position)
         }
-        kept.map = (try? LinkIDMap(kept.ids)) ?? .counting(from: 0)
+        if (try? kept.indexIDs()) == nil { kept.map = .counting(from: 0) }
         self = kept
     }
 
@@ -112,7 +125,7 @@ public struct LinkTable: Sendable {
     }
 
     private mutating func append(from other: LinkTable, _ position: Int) {
-        ids.append(other.ids[position])
+        ids.append(other.id(at: position))
         sources.append(other.sources[position])
         targets.append(other.targets[position])
         looks.append(other.looks[position])
@@ -131,7 +144,7 @@ public struct LinkTable: Sendable {
 
     /// Bytes the table holds: the columns and the id map.
     public var byteCount: Int {
-        ids.capacity * 8 + sources.capacity * 8 + targets.capacity * 8 + looks.capacity + map.byteCount
+        ids.byteCount + sources.byteCount + targets.byteCount + looks.capacity + map.byteCount
     }
 }
 
@@ -146,21 +159,23 @@ enum LinkIDMap: Sendable {
     case hashed([UInt64: Int32])
 
     /// - Throws: `.invalidArgument` for an id given twice.
-    init(_ ids: [UInt64]) throws(CanvasError) {
-        guard let first = ids.first else { self = .counting(from: 0); return }
-        if ids.count <= UInt64.max - first, ids.indices.allSatisfy({ ids[$0] == first &+ UInt64($0) }) {
+    init(_ ids: IDColumn) throws(CanvasError) {
+        guard ids.count > 0 else { self = .counting(from: 0); return }
+        let first = ids[0]
+        if UInt64(ids.count) <= UInt64.max - first, (0..<ids.count).allSatisfy({ ids[$0] == first &+ UInt64($0) }) {
             self = .counting(from: first)
             return
         }
         var low = first, high = first
-        for id in ids {
+        for position in 0..<ids.count {
+            let id = ids[position]
             low = min(low, id)
             high = max(high, id)
         }
         if high - low < UInt64(2 * ids.count + 64) {
             var slots = [Int32](repeating: -1, count: Int(high - low) + 1)
-            for (position, id) in ids.enumerated() {
-                let slot = Int(id - low)
+            for position in 0..<ids.count {
+                let id = ids[position], slot = Int(id - low)
                 guard slots[slot] < 0 else { throw CanvasError(.invalidArgument, "duplicate link id \(id)") }
                 slots[slot] = Int32(position)
             }
@@ -169,7 +184,8 @@ enum LinkIDMap: Sendable {
         }
         var table: [UInt64: Int32] = [:]
         table.reserveCapacity(ids.count)
-        for (position, id) in ids.enumerated() {
+        for position in 0..<ids.count {
+            let id = ids[position]
             guard table.updateValue(Int32(position), forKey: id) == nil else {
                 throw CanvasError(.invalidArgument, "duplicate link id \(id)")
             }
@@ -177,10 +193,10 @@ enum LinkIDMap: Sendable {
         self = .hashed(table)
     }
 
-    func position(of id: UInt64, in ids: [UInt64]) -> Int? {
+    func position(of id: UInt64, count: Int) -> Int? {
         switch self {
         case .counting(let first):
-            guard id >= first, id - first < UInt64(ids.count) else { return nil }
+            guard id >= first, id - first < UInt64(count) else { return nil }
             return Int(id - first)
         case .slots(let base, let slots):
             guard id >= base, id - base < UInt64(slots.count) else { return nil }
