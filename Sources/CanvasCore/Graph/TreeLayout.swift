@@ -327,15 +327,16 @@ struct TidyForest {
             p -= 1
         }
         // Second walk: parents come before children, so one pass sums the
-        // modifiers (kept in `shift`, which the first walk no longer needs)
-        // and writes the positions out in one flat array for the frames.
+        // modifiers into the flat array the frames read: a node's slot holds
+        // the sum of its ancestors' modifiers until the node turns it into
+        // its position (children's slots are consecutive, the records untouched).
         across = [Double](unsafeUninitializedCapacity: nodeCount) { across, initialized in
-            n[0].shift = -n[0].prelim
+            across[0] = -n[0].prelim
             for v in 0..<nodeCount {
-                let shift = n[v].shift
+                let shift = across[v]
                 let below = shift + n[v].mod
                 across[v] = n[v].prelim + shift
-                for c in Int(n[v].first)..<Int(n[v].end) { n[c].shift = below }
+                for c in Int(n[v].first)..<Int(n[v].end) { across[c] = below }
             }
             initialized = nodeCount
         }
