@@ -12,8 +12,8 @@
 /// Radial puts the levels on circles around the roots, the breadth turned
 /// into angle.
 ///
-/// - Complexity: O(n + links), in flat arrays of 32-bit node numbers: no
-///   allocation per node and no recursion.
+/// - Complexity: O(n + links), in one record a node with 32-bit node
+///   numbers: no allocation per node and no recursion.
 public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     public enum Direction: Hashable, Sendable {
         case down, right, radial
@@ -46,6 +46,7 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
         let horizontal = direction == .right
         return items.sizes.withUnsafeBufferPointer { sizes in
             var forest = TidyForest(count: count, links: links ?? items.links, sizes: sizes, horizontal: horizontal)
+            defer { forest.deallocate() }
             let levelSpacing = max(levelSpacing, 0)
             forest.walk(spacing: max(siblingSpacing, 0))
             return forest.frames(sizes: sizes, direction: direction, levelSpacing: levelSpacing,
@@ -54,31 +55,46 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     }
 }
 
+/// What the walk reads and writes of one node, in one cache line: a
+/// contour step touches a node's position, modifier, breadth, children and
+/// thread at once, and in separate arrays each was a miss of its own.
+struct TidyNode {
+    var prelim: Double
+    var mod: Double
+    var shift: Double
+    var change: Double
+    var breadth: Double
+    /// Children: first..<end (consecutive numbers).
+    var first: Int32
+    var end: Int32
+    var thread: Int32
+    var ancestor: Int32
+    var parent: Int32
+
+    init(parent: Int32, number: Int32) {
+        prelim = 0; mod = 0; shift = 0; change = 0; breadth = 0
+        first = 0; end = 0; thread = -1; ancestor = number
+        self.parent = parent
+    }
+}
+
 /// The forest a tree layout walks, numbered breadth first from one virtual
 /// root (node 0) over every real root, so a forest is one tree to the walk.
-/// A node's children are then consecutive numbers (`first[v]..<first[v + 1]`,
-/// since the children of consecutive nodes are numbered consecutively),
-/// siblings sit side by side in memory, a level is a run of numbers, and a
-/// contour runs through nearby nodes: a million-node walk stays in cache
-/// instead of chasing random ids. Buchheim's fields are one flat array each.
+/// A node's children are then consecutive numbers, siblings sit side by side
+/// in memory, a level is a run of numbers, and a contour runs through nearby
+/// nodes. Buchheim's fields are one 64-byte record a node, aligned to the
+/// cache line; the owner calls `deallocate()`.
 struct TidyForest {
     let nodeCount: Int
     /// Item position of each node (node 0 has none: -1).
     var item: [Int32]
-    var parent: [Int32]
-    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries.
-    var first: [Int32]
     /// Where each level's run of nodes starts (level 0 holds the roots).
     var levelStart: [Int32] = []
     /// The deepest item of each level, along the levels.
     var levelDepth: [Double] = []
-    var breadth: [Double]
-    var prelim: [Double]
-    var mod: [Double]
-    var shift: [Double]
-    var change: [Double]
-    var thread: [Int32]
-    var ancestor: [Int32]
+    let nodes: UnsafeMutablePointer<TidyNode>
+    /// Each node's centre across the levels, once walked.
+    var across: [Double] = []
 
     init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool) {
         // The parent link of each item: its first valid link; the kept
@@ -127,77 +143,69 @@ struct TidyForest {
             }
         }
 
-        // Breadth first from the virtual root; each node's breadth (its side
-        // across the levels) gathered on the way, and each level's depth.
+        // Breadth first from the virtual root; each node's record made as it
+        // is numbered, its breadth (its side across the levels) and children
+        // filled as it is reached, and each level's depth gathered.
         let nodeCount = count + 1
         self.nodeCount = nodeCount
+        let nodes = UnsafeMutableRawPointer.allocate(byteCount: nodeCount * MemoryLayout<TidyNode>.stride,
+                                                     alignment: 64)
+            .bindMemory(to: TidyNode.self, capacity: nodeCount)
+        self.nodes = nodes
         var item = [Int32](repeating: -1, count: nodeCount)
-        var parent = [Int32](repeating: -1, count: nodeCount)
-        var first = [Int32](repeating: Int32(nodeCount), count: nodeCount + 1)
-        var breadth = [Double](repeating: 0, count: nodeCount)
         var levelStart: [Int32] = [1]
         var levelDepth: [Double] = []
         item.withUnsafeMutableBufferPointer { item in
-            parent.withUnsafeMutableBufferPointer { parent in
-                first.withUnsafeMutableBufferPointer { first in
-                    breadth.withUnsafeMutableBufferPointer { breadth in
-                        childStart.withUnsafeBufferPointer { childStart in
-                            children.withUnsafeBufferPointer { children in
-                                parentOf.withUnsafeBufferPointer { parentOf in
-                                    var next = 1
-                                    first[0] = 1
-                                    for i in 0..<count where parentOf[i] < 0 {
-                                        item[next] = Int32(truncatingIfNeeded: i)
-                                        parent[next] = 0
-                                        next += 1
-                                    }
-                                    var levelEnd = next, depth = 0.0
-                                    var v = 1
-                                    while v < next {
-                                        if v == levelEnd {
-                                            levelDepth.append(depth)
-                                            depth = 0
-                                            levelStart.append(Int32(truncatingIfNeeded: v))
-                                            levelEnd = next
-                                        }
-                                        let i = Int(item[v])
-                                        let size = sizes[i]
-                                        breadth[v] = horizontal ? size.height : size.width
-                                        depth = max(depth, horizontal ? size.width : size.height)
-                                        first[v] = Int32(truncatingIfNeeded: next)
-                                        let node = Int32(truncatingIfNeeded: v)
-                                        for k in Int(childStart[i])..<Int(childStart[i + 1]) {
-                                            item[next] = children[k]
-                                            parent[next] = node
-                                            next += 1
-                                        }
-                                        v += 1
-                                    }
-                                    levelDepth.append(depth)
-                                    first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
-                                }
-                            }
+            childStart.withUnsafeBufferPointer { childStart in
+                children.withUnsafeBufferPointer { children in
+                    parentOf.withUnsafeBufferPointer { parentOf in
+                        var next = 1
+                        nodes.initialize(to: TidyNode(parent: -1, number: 0))
+                        nodes[0].first = 1
+                        for i in 0..<count where parentOf[i] < 0 {
+                            item[next] = Int32(truncatingIfNeeded: i)
+                            (nodes + next).initialize(to: TidyNode(parent: 0, number: Int32(truncatingIfNeeded: next)))
+                            next += 1
                         }
+                        nodes[0].end = Int32(truncatingIfNeeded: next)
+                        var levelEnd = next, depth = 0.0
+                        var v = 1
+                        while v < next {
+                            if v == levelEnd {
+                                levelDepth.append(depth)
+                                depth = 0
+                                levelStart.append(Int32(truncatingIfNeeded: v))
+                                levelEnd = next
+                            }
+                            let i = Int(item[v])
+                            let size = sizes[i]
+                            depth = max(depth, horizontal ? size.width : size.height)
+                            let node = Int32(truncatingIfNeeded: v)
+                            let firstChild = Int32(truncatingIfNeeded: next)
+                            for k in Int(childStart[i])..<Int(childStart[i + 1]) {
+                                item[next] = children[k]
+                                (nodes + next).initialize(to: TidyNode(parent: node, number: Int32(truncatingIfNeeded: next)))
+                                next += 1
+                            }
+                            nodes[v].breadth = horizontal ? size.height : size.width
+                            nodes[v].first = firstChild
+                            nodes[v].end = Int32(truncatingIfNeeded: next)
+                            v += 1
+                        }
+                        levelDepth.append(depth)
                     }
                 }
             }
         }
         levelStart.append(Int32(truncatingIfNeeded: nodeCount))
         self.item = item
-        self.parent = parent
-        self.first = first
-        self.breadth = breadth
         self.levelStart = levelStart
         self.levelDepth = levelDepth
-        prelim = [Double](repeating: 0, count: nodeCount)
-        mod = prelim
-        shift = prelim
-        change = prelim
-        thread = [Int32](repeating: -1, count: nodeCount)
-        ancestor = [Int32](unsafeUninitializedCapacity: nodeCount) { buffer, initialized in
-            for v in 0..<nodeCount { buffer[v] = Int32(truncatingIfNeeded: v) }
-            initialized = nodeCount
-        }
+    }
+
+    /// Frees the nodes' records; the forest is not used after.
+    func deallocate() {
+        UnsafeMutableRawPointer(nodes).deallocate()
     }
 
     /// Walks up from every item; an item whose ancestors lead back to it
@@ -221,141 +229,116 @@ struct TidyForest {
     /// Buchheim's two walks, without recursion: deeper nodes are finished
     /// first (any order among disjoint subtrees gives the recursive walk's
     /// result), then the modifiers are summed downward. Leaves each node's
-    /// centre across the levels in `prelim`.
+    /// centre across the levels in `across`.
     mutating func walk(spacing: Double) {
         let nodeCount = self.nodeCount
-        withBuffers { f in
-            // The centre-to-centre distance two neighbours at one level keep:
-            // siblings `spacing` apart, cousins twice that. The first walk
-            // places siblings; the contours apportion compares are always
-            // in different subtrees of siblings, so cousins.
-            let cousins = 2 * spacing
-            @inline(__always) func siblingDistance(_ a: Int, _ b: Int) -> Double {
-                (f.breadth[a] + f.breadth[b]) * 0.5 + spacing
-            }
-            @inline(__always) func cousinDistance(_ a: Int, _ b: Int) -> Double {
-                (f.breadth[a] + f.breadth[b]) * 0.5 + cousins
-            }
-            @inline(__always) func nextLeft(_ v: Int) -> Int {
-                let c = f.first[v]
-                return Int(c < f.first[v + 1] ? c : f.thread[v])
-            }
-            @inline(__always) func nextRight(_ v: Int) -> Int {
-                let e = f.first[v + 1]
-                return Int(f.first[v] < e ? e - 1 : f.thread[v])
-            }
-            @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
-                let perSubtree = amount / Double(wp - wm)  // siblings are consecutive numbers
-                f.change[wp] -= perSubtree
-                f.shift[wp] += amount
-                f.change[wm] += perSubtree
-                f.prelim[wp] += amount
-                f.mod[wp] += amount
-            }
-            func apportion(_ v: Int, _ leftmost: Int, _ defaultAncestor: Int) -> Int {
-                var defaultAncestor = defaultAncestor
-                let p = Int(f.parent[v])
-                var vip = v, vop = v, vim = v - 1, vom = leftmost
-                var sip = f.mod[vip], sop = f.mod[vop], sim = f.mod[vim], som = f.mod[vom]
-                var nextVim = nextRight(vim), nextVip = nextLeft(vip)
-                while nextVim != -1 && nextVip != -1 {
-                    vim = nextVim
-                    vip = nextVip
-                    vom = nextLeft(vom)
-                    vop = nextRight(vop)
-                    f.ancestor[vop] = Int32(truncatingIfNeeded: v)
-                    let gap = f.prelim[vim] + sim - (f.prelim[vip] + sip) + cousinDistance(vim, vip)
-                    if gap > 0 {
-                        let a = Int(f.ancestor[vim])
-                        moveSubtree(Int(f.parent[a]) == p ? a : defaultAncestor, v, gap)
-                        sip += gap
-                        sop += gap
-                    }
-                    sim += f.mod[vim]
-                    sip += f.mod[vip]
-                    som += f.mod[vom]
-                    sop += f.mod[vop]
-                    nextVim = nextRight(vim)
-                    nextVip = nextLeft(vip)
-                }
-                if nextVim != -1 && nextRight(vop) == -1 {
-                    f.thread[vop] = Int32(truncatingIfNeeded: nextVim)
-                    f.mod[vop] += sim - sop
-                }
-                if nextVip != -1 && nextLeft(vom) == -1 {
-                    f.thread[vom] = Int32(truncatingIfNeeded: nextVip)
-                    f.mod[vom] += sip - som
-                    defaultAncestor = v
-                }
-                return defaultAncestor
-            }
-
-            // First walk. A node's midpoint over its children is kept in
-            // `prelim` until its parent places it beside its left sibling.
-            var p = nodeCount - 1
-            while p >= 0 {
-                let start = Int(f.first[p]), end = Int(f.first[p + 1])
-                if start < end {
-                    var defaultAncestor = start
-                    for w in (start + 1)..<end {
-                        let midpoint = f.prelim[w]
-                        let placed = f.prelim[w - 1] + siblingDistance(w - 1, w)
-                        f.prelim[w] = placed
-                        f.mod[w] = placed - midpoint
-                        defaultAncestor = apportion(w, start, defaultAncestor)
-                    }
-                    // Execute the shifts the apportioning left, right to left.
-                    var total = 0.0, rate = 0.0
-                    var w = end - 1
-                    while w >= start {
-                        f.prelim[w] += total
-                        f.mod[w] += total
-                        rate += f.change[w]
-                        total += f.shift[w] + rate
-                        w -= 1
-                    }
-                    f.prelim[p] = (f.prelim[start] + f.prelim[end - 1]) * 0.5
-                }
-                p -= 1
-            }
-            // Second walk: parents come before children, so one pass sums the
-            // modifiers (kept in `shift`, which the first walk no longer needs).
-            f.shift[0] = -f.prelim[0]
-            for v in 0..<nodeCount {
-                let below = f.shift[v] + f.mod[v]
-                f.prelim[v] += f.shift[v]
-                for c in Int(f.first[v])..<Int(f.first[v + 1]) { f.shift[c] = below }
-            }
+        let n = nodes
+        // The centre-to-centre distance two neighbours at one level keep:
+        // siblings `spacing` apart, cousins twice that. The first walk
+        // places siblings; the contours apportion compares are always
+        // in different subtrees of siblings, so cousins.
+        let cousins = 2 * spacing
+        @inline(__always) func siblingDistance(_ a: Int, _ b: Int) -> Double {
+            (n[a].breadth + n[b].breadth) * 0.5 + spacing
         }
-    }
-
-    /// The flat arrays as buffers, for the walks' inner loops.
-    struct Buffers {
-        var parent, first, thread, ancestor: UnsafeMutableBufferPointer<Int32>
-        var breadth, prelim, mod, shift, change: UnsafeMutableBufferPointer<Double>
-    }
-
-    mutating func withBuffers<R>(_ body: (Buffers) -> R) -> R {
-        parent.withUnsafeMutableBufferPointer { parent in
-            first.withUnsafeMutableBufferPointer { first in
-                thread.withUnsafeMutableBufferPointer { thread in
-                    ancestor.withUnsafeMutableBufferPointer { ancestor in
-                        breadth.withUnsafeMutableBufferPointer { breadth in
-                            prelim.withUnsafeMutableBufferPointer { prelim in
-                                mod.withUnsafeMutableBufferPointer { mod in
-                                    shift.withUnsafeMutableBufferPointer { shift in
-                                        change.withUnsafeMutableBufferPointer { change in
-                                            body(Buffers(parent: parent, first: first, thread: thread, ancestor: ancestor,
-                                                         breadth: breadth, prelim: prelim, mod: mod, shift: shift,
-                                                         change: change))
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+        @inline(__always) func cousinDistance(_ a: Int, _ b: Int) -> Double {
+            (n[a].breadth + n[b].breadth) * 0.5 + cousins
+        }
+        @inline(__always) func nextLeft(_ v: Int) -> Int {
+            let c = n[v].first
+            return Int(c < n[v].end ? c : n[v].thread)
+        }
+        @inline(__always) func nextRight(_ v: Int) -> Int {
+            let e = n[v].end
+            return Int(n[v].first < e ? e - 1 : n[v].thread)
+        }
+        @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
+            let perSubtree = amount / Double(wp - wm)  // siblings are consecutive numbers
+            n[wp].change -= perSubtree
+            n[wp].shift += amount
+            n[wm].change += perSubtree
+            n[wp].prelim += amount
+            n[wp].mod += amount
+        }
+        func apportion(_ v: Int, _ leftmost: Int, _ defaultAncestor: Int) -> Int {
+            var defaultAncestor = defaultAncestor
+            let p = Int(n[v].parent)
+            var vip = v, vop = v, vim = v - 1, vom = leftmost
+            var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
+            var nextVim = nextRight(vim), nextVip = nextLeft(vip)
+            while nextVim != -1 && nextVip != -1 {
+                vim = nextVim
+                vip = nextVip
+                vom = nextLeft(vom)
+                vop = nextRight(vop)
+                n[vop].ancestor = Int32(truncatingIfNeeded: v)
+                let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + cousinDistance(vim, vip)
+                if gap > 0 {
+                    let a = Int(n[vim].ancestor)
+                    moveSubtree(Int(n[a].parent) == p ? a : defaultAncestor, v, gap)
+                    sip += gap
+                    sop += gap
                 }
+                sim += n[vim].mod
+                sip += n[vip].mod
+                som += n[vom].mod
+                sop += n[vop].mod
+                nextVim = nextRight(vim)
+                nextVip = nextLeft(vip)
             }
+            if nextVim != -1 && nextRight(vop) == -1 {
+                n[vop].thread = Int32(truncatingIfNeeded: nextVim)
+                n[vop].mod += sim - sop
+            }
+            if nextVip != -1 && nextLeft(vom) == -1 {
+                n[vom].thread = Int32(truncatingIfNeeded: nextVip)
+                n[vom].mod += sip - som
+                defaultAncestor = v
+            }
+            return defaultAncestor
+        }
+
+        // First walk. A node's midpoint over its children is kept in
+        // `prelim` until its parent places it beside its left sibling.
+        var p = nodeCount - 1
+        while p >= 0 {
+            let start = Int(n[p].first), end = Int(n[p].end)
+            if start < end {
+                var defaultAncestor = start
+                for w in (start + 1)..<end {
+                    let midpoint = n[w].prelim
+                    let placed = n[w - 1].prelim + siblingDistance(w - 1, w)
+                    n[w].prelim = placed
+                    n[w].mod = placed - midpoint
+                    defaultAncestor = apportion(w, start, defaultAncestor)
+                }
+                // Execute the shifts the apportioning left, right to left.
+                var total = 0.0, rate = 0.0
+                var w = end - 1
+                while w >= start {
+                    n[w].prelim += total
+                    n[w].mod += total
+                    rate += n[w].change
+                    total += n[w].shift + rate
+                    w -= 1
+                }
+                n[p].prelim = (n[start].prelim + n[end - 1].prelim) * 0.5
+            }
+            p -= 1
+        }
+        // Second walk: parents come before children, so one pass sums the
+        // modifiers into the flat array the frames read: a node's slot holds
+        // the sum of its ancestors' modifiers until the node turns it into
+        // its position (children's slots are consecutive, the records untouched).
+        across = [Double](unsafeUninitializedCapacity: nodeCount) { across, initialized in
+            across[0] = -n[0].prelim
+            for v in 0..<nodeCount {
+                let shift = across[v]
+                let below = shift + n[v].mod
+                across[v] = n[v].prelim + shift
+                for c in Int(n[v].first)..<Int(n[v].end) { across[c] = below }
+            }
+            initialized = nodeCount
         }
     }
 
@@ -375,14 +358,14 @@ struct TidyForest {
         var low = Double.infinity, high = -Double.infinity
         if direction == .radial {
             for v in 1..<nodeCount {
-                low = min(low, prelim[v] - breadth[v] / 2)
-                high = max(high, prelim[v] + breadth[v] / 2)
+                low = min(low, across[v] - nodes[v].breadth / 2)
+                high = max(high, across[v] + nodes[v].breadth / 2)
             }
         }
         let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
         return [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
             item.withUnsafeBufferPointer { item in
-                prelim.withUnsafeBufferPointer { across in
+                across.withUnsafeBufferPointer { across in
                     for level in 0..<levelDepth.count {
                         let c = levelCentre[level], radius = c - levelCentre[0]
                         for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
