@@ -55,26 +55,22 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
     }
 }
 
-/// What the walk reads and writes of one node, in one cache line: a
-/// contour step touches a node's position, modifier, breadth, children and
-/// thread at once, and in separate arrays each was a miss of its own.
+/// What a contour step of the walk reads and writes at a node: its position,
+/// modifier, breadth, thread and ancestor, 32 bytes, two records a cache
+/// line. In separate arrays each was a miss of its own; the children's bounds
+/// (`first`), `parent`, `shift` and `change` stay flat, as the passes that
+/// stream over every node or a run of siblings read only them (a record with
+/// all ten fields made those passes stream 64 bytes a node, and was no faster).
 struct TidyNode {
     var prelim: Double
     var mod: Double
-    var shift: Double
-    var change: Double
     var breadth: Double
-    /// Children: first..<end (consecutive numbers).
-    var first: Int32
-    var end: Int32
     var thread: Int32
     var ancestor: Int32
-    var parent: Int32
 
-    init(parent: Int32, number: Int32) {
-        prelim = 0; mod = 0; shift = 0; change = 0; breadth = 0
-        first = 0; end = 0; thread = -1; ancestor = number
-        self.parent = parent
+    init(number: Int32) {
+        prelim = 0; mod = 0; breadth = 0
+        thread = -1; ancestor = number
     }
 }
 
@@ -82,8 +78,8 @@ struct TidyNode {
 /// root (node 0) over every real root, so a forest is one tree to the walk.
 /// A node's children are then consecutive numbers, siblings sit side by side
 /// in memory, a level is a run of numbers, and a contour runs through nearby
-/// nodes. Buchheim's fields are one 64-byte record a node, aligned to the
-/// cache line; the owner calls `deallocate()`.
+/// nodes. The walk's contour fields are one 32-byte record a node, aligned to
+/// the cache line; the owner calls `deallocate()`.
 struct TidyForest {
     let nodeCount: Int
     /// Item position of each node (node 0 has none: -1).
@@ -93,6 +89,12 @@ struct TidyForest {
     /// The deepest item of each level, along the levels.
     var levelDepth: [Double] = []
     let nodes: UnsafeMutablePointer<TidyNode>
+    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries.
+    let first: UnsafeMutablePointer<Int32>
+    let parent: UnsafeMutablePointer<Int32>
+    /// Buchheim's shift and change, touched only along runs of siblings.
+    let shift: UnsafeMutablePointer<Double>
+    let change: UnsafeMutablePointer<Double>
     /// Each node's centre across the levels, once walked.
     var across: [Double] = []
 
@@ -152,6 +154,14 @@ struct TidyForest {
                                                      alignment: 64)
             .bindMemory(to: TidyNode.self, capacity: nodeCount)
         self.nodes = nodes
+        let first = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount + 1)
+        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
+        shift = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
+        shift.initialize(repeating: 0, count: nodeCount)
+        change = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
+        change.initialize(repeating: 0, count: nodeCount)
+        self.first = first
+        self.parent = parent
         var item = [Int32](repeating: -1, count: nodeCount)
         var levelStart: [Int32] = [1]
         var levelDepth: [Double] = []
@@ -160,14 +170,16 @@ struct TidyForest {
                 children.withUnsafeBufferPointer { children in
                     parentOf.withUnsafeBufferPointer { parentOf in
                         var next = 1
-                        nodes.initialize(to: TidyNode(parent: -1, number: 0))
-                        nodes[0].first = 1
+                        nodes.initialize(to: TidyNode(number: 0))
+                        parent[0] = -1
+                        first[0] = 1
                         for i in 0..<count where parentOf[i] < 0 {
                             item[next] = Int32(truncatingIfNeeded: i)
-                            (nodes + next).initialize(to: TidyNode(parent: 0, number: Int32(truncatingIfNeeded: next)))
+                            (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+                            parent[next] = 0
                             next += 1
                         }
-                        nodes[0].end = Int32(truncatingIfNeeded: next)
+                        first[1] = Int32(truncatingIfNeeded: next)
                         var levelEnd = next, depth = 0.0
                         var v = 1
                         while v < next {
@@ -181,18 +193,18 @@ struct TidyForest {
                             let size = sizes[i]
                             depth = max(depth, horizontal ? size.width : size.height)
                             let node = Int32(truncatingIfNeeded: v)
-                            let firstChild = Int32(truncatingIfNeeded: next)
                             for k in Int(childStart[i])..<Int(childStart[i + 1]) {
                                 item[next] = children[k]
-                                (nodes + next).initialize(to: TidyNode(parent: node, number: Int32(truncatingIfNeeded: next)))
+                                (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+                                parent[next] = node
                                 next += 1
                             }
                             nodes[v].breadth = horizontal ? size.height : size.width
-                            nodes[v].first = firstChild
-                            nodes[v].end = Int32(truncatingIfNeeded: next)
+                            first[v + 1] = Int32(truncatingIfNeeded: next)
                             v += 1
                         }
                         levelDepth.append(depth)
+                        first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
                     }
                 }
             }
@@ -206,6 +218,10 @@ struct TidyForest {
     /// Frees the nodes' records; the forest is not used after.
     func deallocate() {
         UnsafeMutableRawPointer(nodes).deallocate()
+        first.deallocate()
+        parent.deallocate()
+        shift.deallocate()
+        change.deallocate()
     }
 
     /// Walks up from every item; an item whose ancestors lead back to it
@@ -232,7 +248,7 @@ struct TidyForest {
     /// centre across the levels in `across`.
     mutating func walk(spacing: Double) {
         let nodeCount = self.nodeCount
-        let n = nodes
+        let n = nodes, first = self.first, parent = self.parent, shift = self.shift, change = self.change
         // The centre-to-centre distance two neighbours at one level keep:
         // siblings `spacing` apart, cousins twice that. The first walk
         // places siblings; the contours apportion compares are always
@@ -245,24 +261,24 @@ struct TidyForest {
             (n[a].breadth + n[b].breadth) * 0.5 + cousins
         }
         @inline(__always) func nextLeft(_ v: Int) -> Int {
-            let c = n[v].first
-            return Int(c < n[v].end ? c : n[v].thread)
+            let c = first[v]
+            return Int(c < first[v + 1] ? c : n[v].thread)
         }
         @inline(__always) func nextRight(_ v: Int) -> Int {
-            let e = n[v].end
-            return Int(n[v].first < e ? e - 1 : n[v].thread)
+            let e = first[v + 1]
+            return Int(first[v] < e ? e - 1 : n[v].thread)
         }
         @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
             let perSubtree = amount / Double(wp - wm)  // siblings are consecutive numbers
-            n[wp].change -= perSubtree
-            n[wp].shift += amount
-            n[wm].change += perSubtree
+            change[wp] -= perSubtree
+            shift[wp] += amount
+            change[wm] += perSubtree
             n[wp].prelim += amount
             n[wp].mod += amount
         }
         func apportion(_ v: Int, _ leftmost: Int, _ defaultAncestor: Int) -> Int {
             var defaultAncestor = defaultAncestor
-            let p = Int(n[v].parent)
+            let p = Int(parent[v])
             var vip = v, vop = v, vim = v - 1, vom = leftmost
             var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
             var nextVim = nextRight(vim), nextVip = nextLeft(vip)
@@ -275,7 +291,7 @@ struct TidyForest {
                 let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + cousinDistance(vim, vip)
                 if gap > 0 {
                     let a = Int(n[vim].ancestor)
-                    moveSubtree(Int(n[a].parent) == p ? a : defaultAncestor, v, gap)
+                    moveSubtree(Int(parent[a]) == p ? a : defaultAncestor, v, gap)
                     sip += gap
                     sop += gap
                 }
@@ -302,7 +318,7 @@ struct TidyForest {
         // `prelim` until its parent places it beside its left sibling.
         var p = nodeCount - 1
         while p >= 0 {
-            let start = Int(n[p].first), end = Int(n[p].end)
+            let start = Int(first[p]), end = Int(first[p + 1])
             if start < end {
                 var defaultAncestor = start
                 for w in (start + 1)..<end {
@@ -318,8 +334,8 @@ struct TidyForest {
                 while w >= start {
                     n[w].prelim += total
                     n[w].mod += total
-                    rate += n[w].change
-                    total += n[w].shift + rate
+                    rate += change[w]
+                    total += shift[w] + rate
                     w -= 1
                 }
                 n[p].prelim = (n[start].prelim + n[end - 1].prelim) * 0.5
@@ -336,7 +352,7 @@ struct TidyForest {
                 let shift = across[v]
                 let below = shift + n[v].mod
                 across[v] = n[v].prelim + shift
-                for c in Int(n[v].first)..<Int(n[v].end) { across[c] = below }
+                for c in Int(first[v])..<Int(first[v + 1]) { across[c] = below }
             }
             initialized = nodeCount
         }
