@@ -32,9 +32,24 @@ package struct EditableIndex: Sendable {
     var cells = CellTable()
     /// Items too large for cells.
     var oversized: [UInt64] = []
+    /// Where recently moved items' entries were last seen: per id, the
+    /// entry's index in each of the first four cells of its span (row-major;
+    /// `unknown` when not known). Only a guess, checked against the id before
+    /// use, so a stale one costs the search it saves and nothing else; kept
+    /// for at most `placeLimit` ids, so it adds no per-entry memory. A drag
+    /// moves the same cards every frame, and in a dense blob's cell of
+    /// thousands of entries the search by id was most of a move (issue 20).
+    var places: [UInt64: SIMD4<UInt32>] = [:]
     public private(set) var count = 0
 
     static let oversizedCellLimit = 256
+    /// Ids whose places are kept at most (under 1 MB of table when full).
+    static let placeLimit = 16_384
+    /// A move remembers places only after searching a cell of more entries
+    /// than this: a shorter search costs less than the table (random moves
+    /// of uniform cards, a dozen a cell, were slower with every move kept).
+    static let crowdedCell = 64
+    static let unknown = UInt32.max
     /// Columns and rows are clamped to ±2^30: monotone, so far-out frames
     /// share edge cells instead of overflowing.
     static let slotLimit = Double(1 << 30)
@@ -185,11 +200,24 @@ package struct EditableIndex: Sendable {
         var rows: ClosedRange<Int>
         var cellCount: Int { columns.count * rows.count }
         func contains(_ column: Int, _ row: Int) -> Bool { columns.contains(column) && rows.contains(row) }
+        /// A cell's place in the span, row-major.
+        @inline(__always)
+        func offset(_ column: Int, _ row: Int) -> Int {
+            (row - rows.lowerBound) * columns.count + (column - columns.lowerBound)
+        }
     }
 
     func span(of frame: Rect) -> Span {
         let c0 = Self.slot(frame.x * scaleX), c1 = Self.slot(frame.maxX * scaleX)
         let r0 = Self.slot(frame.y * scaleY), r1 = Self.slot(frame.maxY * scaleY)
+        return Span(columns: c0...Swift.max(c0, c1), rows: r0...Swift.max(r0, r1))
+    }
+
+    /// The cells an entry's box covers: `span(of:)` of its frame, whose
+    /// edges the entry holds as computed.
+    func span(of entry: CellEntry) -> Span {
+        let c0 = Self.slot(entry.minX * scaleX), c1 = Self.slot(entry.maxX * scaleX)
+        let r0 = Self.slot(entry.minY * scaleY), r1 = Self.slot(entry.maxY * scaleY)
         return Span(columns: c0...Swift.max(c0, c1), rows: r0...Swift.max(r0, r1))
     }
 
@@ -225,9 +253,31 @@ package struct EditableIndex: Sendable {
             oversized.removeLast()
             return
         }
+        let guesses = places.removeValue(forKey: id) ?? SIMD4(repeating: Self.unknown)
         for row in span.rows {
-            for column in span.columns { cells.remove(id, column, row) }
+            for column in span.columns {
+                var scanned = 0
+                removeEntry(id, column, row, guess: guesses[safe: span.offset(column, row)], scanned: &scanned)
+            }
         }
+    }
+
+    /// Removes `id`'s entry from a cell; the entry swapped into its place
+    /// keeps its place known when it has one.
+    private mutating func removeEntry(_ id: UInt64, _ column: Int, _ row: Int, guess: UInt32, scanned: inout Int) {
+        guard let (entry, at) = cells.remove(id, column, row, guess: guess, scanned: &scanned), !places.isEmpty,
+              var known = places[entry.id] else { return }
+        let span = span(of: entry)
+        let k = span.offset(column, row)
+        guard k < 4 else { return }
+        known[k] = UInt32(truncatingIfNeeded: at)
+        places[entry.id] = known
+    }
+
+    /// Remembers where `id`'s entries are, forgetting everyone past `placeLimit`.
+    private mutating func remember(_ id: UInt64, _ found: SIMD4<UInt32>) {
+        if places.count >= Self.placeLimit && places[id] == nil { places.removeAll(keepingCapacity: true) }
+        places[id] = found
     }
 
     /// Moves `id` from `old` to `new`, touching only the cells it covers
@@ -247,20 +297,30 @@ package struct EditableIndex: Sendable {
             return
         }
         let entry = CellEntry(new, id)
+        let known = places.isEmpty ? nil : places[id]
+        let guesses = known ?? SIMD4(repeating: Self.unknown)
+        var found = SIMD4(repeating: Self.unknown)
+        var scanned = 0
         for row in before.rows {
             for column in before.columns {
+                let guess = guesses[safe: before.offset(column, row)]
                 if after.contains(column, row) {
-                    cells.replace(entry, column, row)
+                    let at = cells.replace(entry, column, row, guess: guess, scanned: &scanned)
+                    let k = after.offset(column, row)
+                    if k < 4 { found[k] = at }
                 } else {
-                    cells.remove(id, column, row)
+                    removeEntry(id, column, row, guess: guess, scanned: &scanned)
                 }
             }
         }
         for row in after.rows {
             for column in after.columns where !before.contains(column, row) {
-                cells.append(entry, column, row)
+                let at = cells.append(entry, column, row)
+                let k = after.offset(column, row)
+                if k < 4 { found[k] = at }
             }
         }
+        if known != nil || scanned > Self.crowdedCell { remember(id, found) }
     }
 
     /// The ids of the items whose frames (from `frame`, read only for the
@@ -477,45 +537,73 @@ struct CellTable: Sendable {
         }
     }
 
-    mutating func append(_ entry: CellEntry, _ column: Int, _ row: Int) {
+    /// Appends `entry` to a cell; returns its index there.
+    @discardableResult
+    mutating func append(_ entry: CellEntry, _ column: Int, _ row: Int) -> UInt32 {
         if let slot = slot(column, row) {
             if dense[slot].isEmpty { occupied += 1 }
             dense[slot].append(entry)
-            return
+            return UInt32(truncatingIfNeeded: dense[slot].count - 1)
         }
         let key = EditableIndex.key(column, row)
         if sparse[key] == nil { occupied += 1 }
         sparse[key, default: []].append(entry)
+        return UInt32(truncatingIfNeeded: sparse[key]!.count - 1)
     }
 
-    /// Rewrites the entry with `entry`'s id in a cell.
-    mutating func replace(_ entry: CellEntry, _ column: Int, _ row: Int) {
+    /// The index of `id`'s entry in `entries`: `guess` when it holds the id,
+    /// else found by a search.
+    @inline(__always)
+    private static func find(_ id: UInt64, in entries: UnsafeBufferPointer<CellEntry>, guess: UInt32, scanned: inout Int) -> Int? {
+        let at = Int(guess)
+        if at < entries.count && entries[at].id == id { return at }
+        scanned = Swift.max(scanned, entries.count)
+        return entries.firstIndex(where: { $0.id == id })
+    }
+
+    /// Rewrites the entry with `entry`'s id in a cell, looked for at `guess`
+    /// first; returns its index (`EditableIndex.unknown` when absent).
+    /// `scanned` grows to the length of a cell searched.
+    mutating func replace(_ entry: CellEntry, _ column: Int, _ row: Int, guess: UInt32, scanned: inout Int) -> UInt32 {
         if let slot = slot(column, row) {
-            if let at = dense[slot].firstIndex(where: { $0.id == entry.id }) { dense[slot][at] = entry }
-            return
+            guard let at = dense[slot].withUnsafeBufferPointer({ Self.find(entry.id, in: $0, guess: guess, scanned: &scanned) }) else {
+                return EditableIndex.unknown
+            }
+            dense[slot][at] = entry
+            return UInt32(truncatingIfNeeded: at)
         }
         let key = EditableIndex.key(column, row)
-        if let at = sparse[key]?.firstIndex(where: { $0.id == entry.id }) { sparse[key]![at] = entry }
+        guard let at = sparse[key]?.withUnsafeBufferPointer({ Self.find(entry.id, in: $0, guess: guess, scanned: &scanned) }) else {
+            return EditableIndex.unknown
+        }
+        sparse[key]![at] = entry
+        return UInt32(truncatingIfNeeded: at)
     }
 
-    /// Removes `id` from a cell (swapping the last into its place).
-    mutating func remove(_ id: UInt64, _ column: Int, _ row: Int) {
+    /// Removes `id` from a cell, looked for at `guess` first, swapping the
+    /// last entry into its place; returns that entry and its new index when
+    /// one moved.
+    @discardableResult
+    mutating func remove(_ id: UInt64, _ column: Int, _ row: Int, guess: UInt32, scanned: inout Int) -> (CellEntry, Int)? {
         if let slot = slot(column, row) {
-            guard let at = dense[slot].firstIndex(where: { $0.id == id }) else { return }
-            dense[slot].swapAt(at, dense[slot].count - 1)
+            guard let at = dense[slot].withUnsafeBufferPointer({ Self.find(id, in: $0, guess: guess, scanned: &scanned) }) else { return nil }
+            let last = dense[slot].count - 1
+            dense[slot].swapAt(at, last)
             dense[slot].removeLast()
             if dense[slot].isEmpty { occupied -= 1 }
-            return
+            return at < last ? (dense[slot][at], at) : nil
         }
         let key = EditableIndex.key(column, row)
-        guard let at = sparse[key]?.firstIndex(where: { $0.id == id }) else { return }
+        guard let at = sparse[key]?.withUnsafeBufferPointer({ Self.find(id, in: $0, guess: guess, scanned: &scanned) }) else { return nil }
         if sparse[key]!.count == 1 {
             sparse[key] = nil
             occupied -= 1
-            return
+            return nil
         }
-        sparse[key]!.swapAt(at, sparse[key]!.count - 1)
+        let last = sparse[key]!.count - 1
+        sparse[key]!.swapAt(at, last)
         sparse[key]!.removeLast()
+        return at < last ? (sparse[key]![at], at) : nil
     }
 
     /// Every occupied cell with its column and row.
@@ -549,6 +637,31 @@ struct CellTable: Sendable {
         var result: [Int64: [CellEntry]] = [:]
         forEachOccupied { column, row, entries in
             result[EditableIndex.key(column, row)] = entries.sorted { $0.id < $1.id }
+        }
+        return result
+    }
+}
+
+extension SIMD4 where Scalar == UInt32 {
+    /// The lane at `k`, or `EditableIndex.unknown` past the fourth.
+    @inline(__always)
+    subscript(safe k: Int) -> UInt32 { k < 4 ? self[k] : EditableIndex.unknown }
+}
+
+/// The cells' entries in stored order, by key, and each id's box: for
+/// tests that check `EditableIndex.places` against where entries are.
+struct CellEntriesByKey {
+    var entries: [Int64: [CellEntry]] = [:]
+    var boxes: [UInt64: CellEntry] = [:]
+    func box(of id: UInt64) -> CellEntry? { boxes[id] }
+}
+
+extension EditableIndex {
+    var canonicalCellEntries: CellEntriesByKey {
+        var result = CellEntriesByKey()
+        cells.forEachOccupied { column, row, entries in
+            result.entries[Self.key(column, row)] = Array(entries)
+            for entry in entries { result.boxes[entry.id] = entry }
         }
         return result
     }
