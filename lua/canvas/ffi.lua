@@ -735,14 +735,17 @@ local function known_id(self, id, where)
   return engine_id(self, id, false)
 end
 
-local function copy_ids(self, copy)
+-- The ids a copy function hands back (asked for their count first), each
+-- through `convert` (default: the script's own id for an item id).
+local function copy_ids(self, copy, convert)
+  convert = convert or script_id
   local count = ffi.new("size_t[1]")
   check(self, copy(self.engine, nil, 0, count))
   local n = tonumber(count[0])
   local ids = ffi.new("uint64_t[?]", n + 1)
   check(self, copy(self.engine, ids, n, count))
   local out = {}
-  for i = 0, n - 1 do out[i + 1] = script_id(self, ids[i]) end
+  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = convert(self, ids[i]) end
   return out
 end
 
@@ -1346,16 +1349,9 @@ local function result_links(self)
   return out
 end
 
-local function link_ids(self, copy)
-  local count = ffi.new("size_t[1]")
-  check(self, copy(self.engine, nil, 0, count))
-  local n = tonumber(count[0])
-  local ids = ffi.new("uint64_t[?]", n + 1)
-  check(self, copy(self.engine, ids, n, count))
-  local out = {}
-  for i = 0, tonumber(count[0]) - 1 do out[i + 1] = tonumber(ids[i]) end
-  return out
-end
+-- Link ids are plain integers (never a script's string ids).
+local function link_id(_, id) return tonumber(id) end
+local function link_ids(self, copy) return copy_ids(self, copy, link_id) end
 
 -- The update's link lists, or nil on a canvas without links.
 function link_update(self)

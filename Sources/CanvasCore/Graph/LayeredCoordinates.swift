@@ -240,28 +240,8 @@ extension LayeredGraph {
     /// squares) to `desired`: pool adjacent violators over offsets.
     mutating func fitOrder(_ r: Int, to desired: [Double], spacing: Double, scratch: inout FitScratch) {
         let layer = layers[r]
-        scratch.offset.removeAll(keepingCapacity: true)
-        scratch.offset.append(0)
-        for i in layer.indices.dropFirst() {
-            scratch.offset.append(scratch.offset[i - 1] + (breadth[layer[i - 1]] + breadth[layer[i]]) / 2 + spacing)
-        }
-        scratch.blocks.removeAll(keepingCapacity: true)
-        for i in layer.indices {
-            scratch.blocks.append((desired[i] - scratch.offset[i], 1, 1))
-            while scratch.blocks.count > 1 {
-                let b = scratch.blocks[scratch.blocks.count - 1], a = scratch.blocks[scratch.blocks.count - 2]
-                if a.sum / a.weight <= b.sum / b.weight { break }
-                scratch.blocks.removeLast(2)
-                scratch.blocks.append((a.sum + b.sum, a.weight + b.weight, a.count + b.count))
-            }
-        }
-        var i = 0
-        for block in scratch.blocks {
-            let value = block.sum / block.weight
-            for _ in 0..<block.count {
-                across[layer[i]] = value + scratch.offset[i]
-                i += 1
-            }
-        }
+        startFit(layer, spacing: spacing, scratch: &scratch)
+        for i in layer.indices { scratch.pool(desired[i] - scratch.offset[i], weight: 1) }
+        finishFit(layer, scratch: scratch)
     }
 }

@@ -349,18 +349,48 @@ struct LayeredGraph {
         var offset: [Double] = []
         var xs: [Double] = []
         var blocks: [(sum: Double, weight: Double, count: Int)] = []
+
+        /// Adds the next node's weighted wish (`weight` × its desired place
+        /// less its offset) and pools it with the blocks before while they
+        /// would come out of order: pool adjacent violators.
+        mutating func pool(_ sum: Double, weight: Double) {
+            blocks.append((sum, weight, 1))
+            while blocks.count > 1 {
+                let b = blocks[blocks.count - 1], a = blocks[blocks.count - 2]
+                if a.sum / a.weight <= b.sum / b.weight { break }
+                blocks.removeLast(2)
+                blocks.append((a.sum + b.sum, a.weight + b.weight, a.count + b.count))
+            }
+        }
+    }
+
+    /// The offsets that turn a rank's spacing constraints into
+    /// "non-decreasing" ones, into `scratch.offset`; the pool emptied.
+    func startFit(_ layer: [Int], spacing: Double, scratch: inout FitScratch) {
+        scratch.offset.removeAll(keepingCapacity: true)
+        scratch.offset.append(0)
+        for i in layer.indices.dropFirst() {
+            scratch.offset.append(scratch.offset[i - 1] + (breadth[layer[i - 1]] + breadth[layer[i]]) / 2 + spacing)
+        }
+        scratch.blocks.removeAll(keepingCapacity: true)
+    }
+
+    /// Places a rank's nodes at their pooled blocks' means plus their offsets.
+    mutating func finishFit(_ layer: [Int], scratch: FitScratch) {
+        var i = 0
+        for block in scratch.blocks {
+            let value = block.sum / block.weight
+            for _ in 0..<block.count {
+                across[layer[i]] = value + scratch.offset[i]
+                i += 1
+            }
+        }
     }
 
     mutating func fit(_ r: Int, toward neighbours: NodeLists, spacing: Double, scratch: inout FitScratch) {
         let layer = layers[r]
         guard !layer.isEmpty else { return }
-        // Offsets turn the spacing constraints into "non-decreasing" ones.
-        scratch.offset.removeAll(keepingCapacity: true)
-        scratch.offset.append(0)
-        for i in 1..<max(layer.count, 1) {
-            scratch.offset.append(scratch.offset[i - 1] + (breadth[layer[i - 1]] + breadth[layer[i]]) / 2 + spacing)
-        }
-        scratch.blocks.removeAll(keepingCapacity: true)
+        startFit(layer, spacing: spacing, scratch: &scratch)
         for (i, v) in layer.enumerated() {
             scratch.xs.removeAll(keepingCapacity: true)
             for k in neighbours.range(v) { scratch.xs.append(across[neighbours[k]]) }
@@ -373,22 +403,9 @@ struct LayeredGraph {
                 desired = xs % 2 == 1 ? scratch.xs[xs / 2] : (scratch.xs[xs / 2 - 1] + scratch.xs[xs / 2]) / 2
             }
             let weight = v >= itemCount ? 4.0 : xs == 0 ? 0.25 : 1.0
-            scratch.blocks.append((weight * (desired - scratch.offset[i]), weight, 1))
-            while scratch.blocks.count > 1 {
-                let b = scratch.blocks[scratch.blocks.count - 1], a = scratch.blocks[scratch.blocks.count - 2]
-                if a.sum / a.weight <= b.sum / b.weight { break }
-                scratch.blocks.removeLast(2)
-                scratch.blocks.append((a.sum + b.sum, a.weight + b.weight, a.count + b.count))
-            }
+            scratch.pool(weight * (desired - scratch.offset[i]), weight: weight)
         }
-        var i = 0
-        for block in scratch.blocks {
-            let value = block.sum / block.weight
-            for _ in 0..<block.count {
-                across[layer[i]] = value + scratch.offset[i]
-                i += 1
-            }
-        }
+        finishFit(layer, scratch: scratch)
     }
 
     func result(items: LayoutItems, rankSpacing: Double) -> LayeredResult {
