@@ -29,6 +29,14 @@ struct CallbackLayout: CanvasLayout {
     }
 }
 
+/// The items as canvas_place_items_fn and canvas_place_links_fn see them.
+private func describe(_ items: LayoutItems) -> [canvas_layout_item] {
+    items.map { item in
+        canvas_layout_item(id: item.id, index: item.index,
+                           size: canvas_size(width: item.size.width, height: item.size.height))
+    }
+}
+
 /// A layout whose C callback gets each item's id and index as well as its size.
 struct CallbackItemsLayout: CanvasLayout {
     let place: canvas_place_items_fn
@@ -37,10 +45,7 @@ struct CallbackItemsLayout: CanvasLayout {
 
     func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
         let count = items.count
-        let described = items.map { item in
-            canvas_layout_item(id: item.id, index: item.index,
-                               size: canvas_size(width: item.size.width, height: item.size.height))
-        }
+        let described = describe(items)
         var frames = [Rect](repeating: .zero, count: count)
         handle.callbackMessage = nil
         let status = frames.withUnsafeMutableBufferPointer { framesOut in
@@ -67,10 +72,7 @@ struct CallbackLinksLayout: CanvasLayout {
 
     func place(_ items: LayoutItems, in proposal: Proposal, cache: inout Void) throws(CanvasError) -> [Rect] {
         let count = items.count
-        let described = items.map { item in
-            canvas_layout_item(id: item.id, index: item.index,
-                               size: canvas_size(width: item.size.width, height: item.size.height))
-        }
+        let described = describe(items)
         // items.links are the engine's links whose ends are both items, in
         // link order; the ids come from the same filter over the table.
         let engine = handle.engine
