@@ -27,6 +27,7 @@ import time
 import motion
 import lod  # after motion: both import run, whose FRAME motion reads as it loads
 import scale
+import pybuffers  # bench/pybuffers.py (Python from a buffer)
 import links as linkbench  # bench/links.py (links.c and the graph layouts)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -528,7 +529,7 @@ def write_document(path, r):
         (f"At most 64 bytes per item ({mem['count']:,} items, peak)", f"{mem['per_item']:.1f} B", mem["per_item"] <= 64),
         (f"Zoom step at {int(inter_sizes[-1]):,} items about what it costs at {int(inter_sizes[0]):,} (within 1.5×)",
          f"{us(big_i['zoom'])} µs vs {us(small_i['zoom'])} µs = {ratio(zoom_ratio)}", zoom_ratio <= 1.5),
-    ] + motion.goals(r["frames"]) + lod.goals(r["lod"]) + scale.goals(r["scale"]) + linkbench.goals(r["links"])
+    ] + motion.goals(r["frames"]) + lod.goals(r["lod"]) + scale.goals(r["scale"]) + pybuffers.goals(r["pybuffers"]) + linkbench.goals(r["links"])
 
     L = []
     L.append("# Benchmarks")
@@ -718,6 +719,7 @@ def write_document(path, r):
     L.append("stored once: varied sizes add 16 B an item, explicit ids 8 and the id table about 40.")
     L.append("")
     L += scale.section(r["scale"])
+    L += pybuffers.section(r["pybuffers"])
 
     # 6. Start-up
     L.append("## 6. Start-up")
@@ -962,6 +964,7 @@ GOAL_DATA = (
     ("A host's frame with links", "uniform: one size (120 × 70) in rows; mixed: session_data.h's whiteboard; links set once"),
     ("The tidy tree", "mixed sizes (20–120 × 16–48), a random recursive tree, set once"),
     ("The layered layout", "mixed sizes (40–160 × 20–60), a random flow chart, set once"),
+    ("Python's set_item", "mixed sizes (log-normal sides 16–1,600), set once into a fresh engine"),
 )
 
 
@@ -1012,7 +1015,8 @@ def main():
     r["lod"] = lod.bench_lod(programs["lod"], args.quick)
     log("memory")
     r["memory"] = bench_memory(programs["memory"], big, 3)
-    r["scale"] = scale.bench_scale(programs["scale"], programs["memory"], args.quick)
+    r["scale"] = scale.bench_scale(programs["scale"], programs["memory"], args.quick, bin_dir)
+    r["pybuffers"] = pybuffers.bench_pybuffers(bin_dir, args.quick)
     r["links"] = linkbench.bench_links(programs["links"], bin_dir, args.quick)
     log("start-up")
     r["startup"] = bench_startup(bin_dir, 20 if args.quick else 60)

@@ -4,6 +4,9 @@ pipeline against its C floor, resolve, index build and viewport queries at
 varied sizes, the goals they answer and their part of docs/BENCHMARKS.md."""
 
 import json
+import os
+import statistics
+import subprocess
 
 import run as bench  # run.py's helpers (as a module: its main() does not run)
 
@@ -13,7 +16,7 @@ FLOOR_RATIO = 3
 QUERY_RATIO = 1.5
 
 
-def bench_scale(scale_program, memory_program, quick):
+def bench_scale(scale_program, memory_program, quick, bin_dir):
     """scale.c at 1M and 10M (100k and 1M with quick), then memory.c's
     processes at the larger count for fixed and for varied sizes."""
     small, big = (100_000, 1_000_000) if quick else (1_000_000, 10_000_000)
@@ -23,18 +26,41 @@ def bench_scale(scale_program, memory_program, quick):
     bench.log(f"scale: memory at {big:,} items")
     rounds = 1 if quick else 3
     result["memory"] = {kind: bench.bench_memory(memory_program, big, rounds, kind=kind) for kind in ("fixed", "varied")}
+    bench.log(f"scale: canvas-lua's memory at {big:,} items of one fixed size")
+    result["memory"]["lua_fixed"] = lua_fixed_memory(bin_dir, big, rounds)
     return result
+
+
+def lua_fixed_memory(bin_dir, count, rounds):
+    """canvas-lua's peak (VmHWM, which bench/lua/fixed_size.lua prints) with
+    count items of one fixed size, less the same script's peak making no
+    canvas; processes alternating, medians."""
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lua", "fixed_size.lua")
+    command = [os.path.join(bin_dir, "canvas-lua"), "--max-memory", "0", "--max-time", "0", script, str(count)]
+    samples = {"baseline": [], "canvas": []}
+    for _ in range(rounds):
+        for mode in samples:
+            out = subprocess.run(command + (["baseline"] if mode == "baseline" else []), capture_output=True, text=True)
+            if out.returncode != 0:
+                raise RuntimeError(f"canvas-lua {script}: {out.stderr}")
+            samples[mode].append(int(out.stderr.split()[-1]))
+    base, peak = statistics.median(samples["baseline"]), statistics.median(samples["canvas"])
+    return {"count": count, "rounds": rounds, "baseline_kib": base, "canvas_kib": peak,
+            "per_item": (peak - base) * 1024 / count}
 
 
 def goals(scale):
     big, small = scale["counts"][scale["big"]], scale["counts"][scale["small"]]
     n = f"{int(scale['big']):,}"
     fixed, varied = scale["memory"]["fixed"]["per_item"], scale["memory"]["varied"]["per_item"]
+    lua_fixed = scale["memory"]["lua_fixed"]["per_item"]
     floor = big["canvas"] / big["floor"]
     query = big["query"] / small["query"]
     return [
         (f"{n} items of one fixed size: at most {FIXED_BYTES} bytes an item (peak)", f"{fixed:.1f} B",
          fixed <= FIXED_BYTES),
+        (f"{n} items of one fixed size through canvas-lua: at most {FIXED_BYTES} bytes an item (peak)",
+         f"{lua_fixed:.1f} B (through C {fixed:.1f} B)", lua_fixed <= FIXED_BYTES),
         (f"{n} items of varied sizes: at most {VARIED_BYTES} bytes an item (peak)", f"{varied:.1f} B",
          varied <= VARIED_BYTES),
         (f"Layout pipeline within {FLOOR_RATIO}× of the C floor at {n} items", bench.ratio(floor), floor <= FLOOR_RATIO),
@@ -88,6 +114,11 @@ def section(scale):
         mem = scale["memory"][kind]
         L.append(f"| {label} | {mem['per_item']:.1f} B | {mem['live_per_item']:.1f} B | "
                  f"{mem['baseline_kib'] / 1024:.1f} MiB | {mem['canvas_kib'] / 1024:.1f} MiB |")
+    L.append("")
+    lua = scale["memory"]["lua_fixed"]
+    L.append(f"Through canvas-lua (`bench/lua/fixed_size.lua`: `canvas.new{{items = n, item_size = {{80, 60}}, layout =")
+    L.append(f"canvas.flow{{}}}}`, its peak less the same script's without the canvas, medians of {lua['rounds']}): "
+             f"{lua['per_item']:.1f} B an item ({lua['baseline_kib'] / 1024:.1f} MiB, {lua['canvas_kib'] / 1024:.1f} MiB).")
     L.append("")
     L.append("One fixed size stores no size per item: the frames (32 B) and the index (about 10) are the whole of it. Varied")
     L.append("sizes add the engine's copy of them (16 B). Arrays this large ask the kernel for huge pages before they are")
