@@ -339,28 +339,49 @@ static void write_motion(lua_State *L, FILE *out, int result) {
     lua_pop(L, 1);
 }
 
+/* Opens the list result[key] as `,\n  "key": [` and leaves it on the stack,
+** answering its index and length; answers 0 (stack unchanged, nothing written)
+** when the result has no such list. close_list ends it and pops it. */
+static int open_list(lua_State *L, FILE *out, int result, const char *key, lua_Integer *count) {
+    if (lua_getfield(L, result, key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    *count = luaL_len(L, -1);
+    fprintf(out, ",\n  \"%s\": [", key);
+    return lua_gettop(L);
+}
+
+static void close_list(lua_State *L, FILE *out, lua_Integer count) {
+    fputs(count ? "\n  ]" : "]", out);
+    lua_pop(L, 1);
+}
+
+/* Writes `"from": id, "to": id` from a link or a cluster link. */
+static void write_from_to(lua_State *L, FILE *out, int table) {
+    fputs("\"from\": ", out);
+    lua_getfield(L, table, "from");
+    write_id(L, out, -1);
+    fputs(", \"to\": ", out);
+    lua_getfield(L, table, "to");
+    write_id(L, out, -1);
+    lua_pop(L, 2);
+}
+
 /* Writes "links": [{"id":…, "from":…, "to":…, "style":…, "points": [[x, y], …]}, …] when the result has them. */
 static void write_links(lua_State *L, FILE *out, int result) {
-    if (lua_getfield(L, result, "links") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return;
-    }
-    int list = lua_gettop(L);
-    lua_Integer count = luaL_len(L, list);
-    fputs(",\n  \"links\": [", out);
+    lua_Integer count;
+    int list = open_list(L, out, result, "links", &count);
+    if (!list) return;
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, list, i);
         int link = lua_gettop(L);
         fprintf(out, "%s\n    {\"id\": ", i > 1 ? "," : "");
         lua_getfield(L, link, "id");
         write_id(L, out, -1);
-        fputs(", \"from\": ", out);
-        lua_getfield(L, link, "from");
-        write_id(L, out, -1);
-        fputs(", \"to\": ", out);
-        lua_getfield(L, link, "to");
-        write_id(L, out, -1);
-        lua_pop(L, 3);
+        lua_pop(L, 1);
+        fputs(", ", out);
+        write_from_to(L, out, link);
         fputs(", \"style\": ", out);
         write_string_field(L, out, link, "style");
         fputs(", \"points\": [", out);
@@ -381,19 +402,14 @@ static void write_links(lua_State *L, FILE *out, int result) {
         fputs("]}", out);
         lua_pop(L, 2);
     }
-    fputs(count ? "\n  ]" : "]", out);
-    lua_pop(L, 1);
+    close_list(L, out, count);
 }
 
 /* Writes "clusters": [...] when the result has them. */
 static void write_clusters(lua_State *L, FILE *out, int result) {
-    if (lua_getfield(L, result, "clusters") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return;
-    }
-    int list = lua_gettop(L);
-    lua_Integer count = luaL_len(L, list);
-    fputs(",\n  \"clusters\": [", out);
+    lua_Integer count;
+    int list = open_list(L, out, result, "clusters", &count);
+    if (!list) return;
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, list, i);
         int cluster = lua_gettop(L);
@@ -409,39 +425,29 @@ static void write_clusters(lua_State *L, FILE *out, int result) {
         fprintf(out, ", \"selected\": " LUA_INTEGER_FMT "}", lua_tointeger(L, -1));
         lua_pop(L, 2);
     }
-    fputs(count ? "\n  ]" : "]", out);
-    lua_pop(L, 1);
+    close_list(L, out, count);
 }
 
 /* Writes "cluster_links": [{"from":…, "to":…, "count":…, "from_kind":…, "to_kind":…}, …] when the result has them. */
 static void write_cluster_links(lua_State *L, FILE *out, int result) {
-    if (lua_getfield(L, result, "cluster_links") != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return;
-    }
-    int list = lua_gettop(L);
-    lua_Integer count = luaL_len(L, list);
-    fputs(",\n  \"cluster_links\": [", out);
+    lua_Integer count;
+    int list = open_list(L, out, result, "cluster_links", &count);
+    if (!list) return;
     for (lua_Integer i = 1; i <= count; i++) {
         lua_geti(L, list, i);
         int pair = lua_gettop(L);
-        fprintf(out, "%s\n    {\"from\": ", i > 1 ? "," : "");
-        lua_getfield(L, pair, "from");
-        write_id(L, out, -1);
-        fputs(", \"to\": ", out);
-        lua_getfield(L, pair, "to");
-        write_id(L, out, -1);
+        fprintf(out, "%s\n    {", i > 1 ? "," : "");
+        write_from_to(L, out, pair);
         lua_getfield(L, pair, "count");
         fprintf(out, ", \"count\": " LUA_INTEGER_FMT ", \"from_kind\": ", lua_tointeger(L, -1));
-        lua_pop(L, 3);
+        lua_pop(L, 1);
         write_string_field(L, out, pair, "from_kind");
         fputs(", \"to_kind\": ", out);
         write_string_field(L, out, pair, "to_kind");
         fputc('}', out);
         lua_pop(L, 1);
     }
-    fputs(count ? "\n  ]" : "]", out);
-    lua_pop(L, 1);
+    close_list(L, out, count);
 }
 
 void output_json(lua_State *L, int result, FILE *out) {
