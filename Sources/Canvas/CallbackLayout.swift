@@ -74,18 +74,15 @@ struct CallbackLinksLayout: CanvasLayout {
         let count = items.count
         let described = describe(items)
         // items.links are the engine's links whose ends are both items, in
-        // link order; the ids come from the same filter over the table.
-        let engine = handle.engine
-        var ids: [UInt64] = []
-        ids.reserveCapacity(items.links.count)
-        for link in engine.links.links where engine.items.index(of: link.source) != nil && engine.items.index(of: link.target) != nil {
-            ids.append(link.id)
-        }
-        var links: [canvas_layout_link] = []
-        links.reserveCapacity(items.links.count)
-        for k in 0..<items.links.count {
-            links.append(canvas_layout_link(id: k < ids.count ? ids[k] : 0,
-                                            source: items.links.sources[k], target: items.links.targets[k]))
+        // link order, each with its id (none for links a layout was given).
+        let graph = items.links
+        let links = [canvas_layout_link](unsafeUninitializedCapacity: graph.count) { links, initialized in
+            let ids = graph.ids
+            for k in 0..<graph.count {
+                links[k] = canvas_layout_link(id: ids.isEmpty ? 0 : ids[k],
+                                              source: graph.sources[k], target: graph.targets[k])
+            }
+            initialized = graph.count
         }
         var frames = [Rect](repeating: .zero, count: count)
         handle.callbackMessage = nil

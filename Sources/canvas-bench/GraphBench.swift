@@ -4,9 +4,17 @@
 // crossings beside a barycentre-only baseline (no transpose) and the count
 // the first order left.
 //
+// The tree and the flow pipeline are each timed in a fresh process of their
+// own (this program again, `graph 1 time-tree` / `time-flow`), alternated
+// run by run: both cold, each paying its own page faults on the same
+// million sizes, neither on pages the other warmed (timed one after the
+// other in one process, the second ran on freed pages the first had
+// faulted in, and the pairing leaned on which went first).
+//
 // Usage: canvas-bench graph [runs] [only]   (only: tree | flow | layered |
 // layered-baseline | layered-median, to run one phase once under callgrind;
-// or json, every row as JSON for bench/links.py).
+// time-tree | time-flow, one cold resolve's CPU seconds; or json, every row
+// as JSON for bench/links.py).
 
 import CanvasCore
 import Glibc
@@ -18,6 +26,25 @@ func cpuNow() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
+/// The CPU seconds one cold resolve took in a fresh process of this
+/// program running `graph 1 <phase>`.
+func coldRun(_ phase: String) -> Double {
+    var path = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &path, path.count - 1)
+    precondition(length > 0, "cannot find this program")
+    let program = String(cString: path)
+    guard let pipe = popen("'\(program)' graph 1 \(phase)", "r") else { fatalError("cannot start \(phase)") }
+    var output = ""
+    var buffer = [CChar](repeating: 0, count: 256)
+    while fgets(&buffer, Int32(buffer.count), pipe) != nil {
+        output += String(cString: buffer)
+    }
+    guard pclose(pipe) == 0, let seconds = Double(output.filter { !$0.isWhitespace }) else {
+        fatalError("\(phase) printed \(output)")
+    }
+    return seconds
 }
 
 /// A random recursive tree with mixed sizes: node i hangs under a node a
@@ -80,6 +107,8 @@ func runGraphBench(runs: Int, only: String?) {
         switch only {
         case "tree": _ = timeResolve(treeLayout)
         case "flow": _ = timeResolve(flowLayout)
+        case "time-tree": print(timeResolve(treeLayout))
+        case "time-flow": print(timeResolve(flowLayout))
         case "layered": print(LayeredLayout(links: dag.links).layout(dagItems).crossings)
         case "layered-baseline": print(LayeredLayout(links: dag.links, transpose: false).layout(dagItems).crossings)
         case "layered-median": print(medianLayout.layout(dagItems).crossings)
@@ -89,13 +118,19 @@ func runGraphBench(runs: Int, only: String?) {
     }
 
     var treeTimes: [Double] = [], flowTimes: [Double] = []
-    for _ in 0..<runs {
-        flowTimes.append(timeResolve(flowLayout))
-        treeTimes.append(timeResolve(treeLayout))
+    for run in 0..<runs {
+        // Alternate which goes first, so neither always follows the other.
+        if run % 2 == 0 {
+            flowTimes.append(coldRun("time-flow"))
+            treeTimes.append(coldRun("time-tree"))
+        } else {
+            treeTimes.append(coldRun("time-tree"))
+            flowTimes.append(coldRun("time-flow"))
+        }
     }
     let flow = median(flowTimes), treeTime = median(treeTimes)
     if !json {
-        print("Graph layouts; medians of \(runs) runs, the thread's CPU time")
+        print("Graph layouts; medians of \(runs) runs, the thread's CPU time; tree and flow each in a fresh process")
         print("")
         print("| pipeline, 1,000,000 items | ms | × flow |")
         print("|---|---:|---:|")

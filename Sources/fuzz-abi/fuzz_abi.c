@@ -10,7 +10,10 @@
 ** agree with copies. A broken promise aborts, which libFuzzer reports.
 ** Motion input, edits, batches, undo and level of detail are ops too; their
 ** times mostly step forward from the harness's clock so that gestures get
-** past the time check, and sometimes are any number at all.
+** past the time check, and sometimes are any number at all. So are links:
+** set, inserted, removed, routed, queried, hit, copied (visible, appeared,
+** clustered), selected, and laid out by the graph layouts and a custom
+** layout that sees them; a route's and a query's size agree with the copy.
 */
 #include <math.h>
 #include <stdint.h>
@@ -59,6 +62,42 @@ static size_t ids_of(reader *r, uint64_t *ids) {
     size_t count = byte(r) % 9;
     for (size_t i = 0; i < count; i++) ids[i] = byte(r) % 48;
     return count;
+}
+
+/* Up to 8 links over ids 0..47 (some not items), ids 0..23 (repeats on
+** purpose), styles and sides one past the last (invalid) now and then. */
+static size_t links_of(reader *r, canvas_link *links) {
+    size_t count = byte(r) % 9;
+    for (size_t i = 0; i < count; i++) {
+        links[i].id = byte(r) % 24;
+        links[i].source = byte(r) % 48;
+        links[i].target = byte(r) % 48;
+        links[i].style = byte(r) % 4;
+        links[i].source_side = byte(r) % 6;
+        links[i].target_side = byte(r) % 6;
+    }
+    return count;
+}
+
+/* A custom layout with links: every link's ends must be item positions. */
+static canvas_status place_links(void *user, const canvas_layout_item *items, size_t count,
+                                 const canvas_layout_link *links, size_t link_count, double pw, double ph,
+                                 canvas_rect *out) {
+    harness *h = user;
+    (void)pw;
+    (void)ph;
+    if (link_count > 0 && links == NULL) abort();
+    for (size_t k = 0; k < link_count; k++)
+        if (links[k].source >= count || links[k].target >= count) abort();
+    if (h->mode == 1) {
+        canvas_callback_error(h->engine, "fuzz: place_links failed");
+        return 1;
+    }
+    if (h->mode == 3 && canvas_set_links(h->engine, NULL, 0) != CANVAS_ERR_BUSY) abort();
+    for (size_t i = 0; i < count; i++)
+        out[i] = (canvas_rect){h->mode == 2 && i == 0 ? NAN : (double)(i % 5) * 40, (double)(i / 5) * 30,
+                               items[i].size.width, items[i].size.height};
+    return CANVAS_OK;
 }
 
 static canvas_status place(void *user, const canvas_size *sizes, size_t count, double pw, double ph, canvas_rect *out) {
@@ -117,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     while (input.at < input.size) {
         uint8_t op = byte(&input);
         h.mode = op >> 6;
-        switch (op % 48) {
+        switch (op % 64) {
         case 0: {
             size_t count = byte(&input) % 40;
             canvas_size sizes[40];
@@ -314,9 +353,106 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             check(&h, canvas_copy_clusters(h.engine, NULL, 0, &count));
             break;
         }
+        case 48: {
+            canvas_link links[8];
+            size_t count = links_of(&input, links);
+            check(&h, canvas_set_links(h.engine, byte(&input) == 0xff ? NULL : links, count));
+            break;
+        }
+        case 49: {
+            canvas_link links[8];
+            uint64_t before = byte(&input) % 24;
+            size_t count = links_of(&input, links);
+            check(&h, canvas_insert_links(h.engine, links, count, byte(&input) & 1 ? &before : NULL));
+            break;
+        }
+        case 50: {
+            uint64_t ids[8];
+            size_t count = ids_of(&input, ids);
+            for (size_t i = 0; i < count; i++) ids[i] %= 24;
+            check(&h, canvas_remove_links(h.engine, ids, count));
+            break;
+        }
+        case 51: {
+            /* A route's size, then a copy into exactly that room: they agree. */
+            uint64_t link = byte(&input) % 24;
+            size_t count = 0, again = 0;
+            canvas_status status = canvas_copy_link_route(h.engine, link, NULL, 0, &count);
+            check(&h, status);
+            if (status == CANVAS_OK) {
+                canvas_point *points = malloc((count + 1) * sizeof *points);
+                if (count > 0 && canvas_copy_link_route(h.engine, link, points, count - 1, &again) != CANVAS_ERR_BUFFER_TOO_SMALL)
+                    abort();
+                check(&h, canvas_copy_link_route(h.engine, link, points, count, &again));
+                if (again != count) abort();
+                for (size_t i = 0; i < count; i++)
+                    if (!isfinite(points[i].x) || !isfinite(points[i].y)) abort();
+                free(points);
+            }
+            break;
+        }
+        case 52: {
+            canvas_rect rect = rect_of(&input);
+            size_t count = 0, again = 0;
+            canvas_status status = canvas_query_links(h.engine, rect, NULL, 0, &count);
+            check(&h, status);
+            if (status == CANVAS_OK && count <= 4096) {
+                uint64_t *ids = malloc((count + 1) * sizeof *ids);
+                check(&h, canvas_query_links(h.engine, rect, ids, count, &again));
+                if (again != count) abort();
+                free(ids);
+            }
+            break;
+        }
+        case 53: check(&h, canvas_hit_test_link(h.engine, point_of(&input), &id, &flag)); break;
+        case 54: {
+            uint8_t which = byte(&input) % 3;
+            check_copy(&h, which == 0 ? canvas_copy_appeared_links : which == 1 ? canvas_copy_disappeared_links
+                                                                              : canvas_copy_selected_links);
+            size_t count = 0, again = 0;
+            check(&h, canvas_copy_cluster_links(h.engine, NULL, 0, &count));
+            canvas_cluster_link *clustered = malloc((count + 1) * sizeof *clustered);
+            check(&h, canvas_copy_cluster_links(h.engine, clustered, count, &again));
+            if (again != count) abort();
+            free(clustered);
+            break;
+        }
+        case 55: {
+            uint64_t link = byte(&input) % 24;
+            uint8_t which = byte(&input) % 4;
+            if (which == 0) check(&h, canvas_select_link(h.engine, link, byte(&input) & 1));
+            else if (which == 1) check(&h, canvas_deselect_link(h.engine, link));
+            else if (which == 2) check(&h, canvas_clear_link_selection(h.engine));
+            else check(&h, canvas_set_marquee_links(h.engine, byte(&input) & 1));
+            break;
+        }
+        case 56: {
+            uint8_t which = byte(&input) % 3;
+            if (which == 0) {
+                check(&h, canvas_set_layout_custom_links(h.engine, place_links, &h));
+            } else if (which == 1) {
+                canvas_tree_settings tree = {byte(&input) % 4, number(&input), number(&input)};
+                check(&h, canvas_set_layout_tree(h.engine, byte(&input) & 1 ? &tree : NULL));
+            } else {
+                canvas_layered_settings layered = {byte(&input) % 4, number(&input), number(&input)};
+                check(&h, canvas_set_layout_layered(h.engine, byte(&input) & 1 ? &layered : NULL));
+            }
+            break;
+        }
+        case 57: {
+            size_t count = 0, again = 0;
+            check(&h, canvas_copy_links(h.engine, NULL, 0, &count));
+            canvas_link *links = malloc((count + 1) * sizeof *links);
+            if (count > 0 && canvas_copy_links(h.engine, links, count - 1, &again) != CANVAS_ERR_BUFFER_TOO_SMALL) abort();
+            check(&h, canvas_copy_links(h.engine, links, count, &again));
+            if (again != count) abort();
+            free(links);
+            break;
+        }
         }
         check_copy(&h, canvas_copy_visible);
         check_copy(&h, canvas_copy_selection);
+        check_copy(&h, canvas_copy_visible_links);
     }
     canvas_engine_destroy(h.engine);
     return 0;

@@ -81,9 +81,45 @@ static void test_place_sees_links(void) {
     canvas_engine_destroy(engine);
 }
 
+/* The ids handed to the place function stay with their pairs through
+** inserts before a link, removals, undo and a removed item: each link the
+** place function sees is the table's link at that place in link order. */
+static void test_place_ids_follow_edits(void) {
+    canvas_engine *engine = three_items();
+    seen got = {0};
+    CHECK_OK(canvas_set_layout_custom_links(engine, place_row, &got));
+    canvas_link links[2] = {{1000, 7, 8, 0, 0, 0}, {5, 8, 9, CANVAS_LINK_STEP, 0, 0}};
+    CHECK_OK(canvas_set_links(engine, links, 2));
+    canvas_link more[2] = {{77, 9, 8, 0, 0, 0}, {3, 9, 7, CANVAS_LINK_CURVE, 0, 0}};
+    uint64_t before = 5;
+    CHECK_OK(canvas_insert_links(engine, more, 2, &before));
+    CHECK_OK(canvas_resolve(engine));
+    /* Link order: 1000 (7->8), 77 (9->8), 3 (9->7), 5 (8->9); positions 7:0, 8:1, 9:2. */
+    CHECK(got.link_count == 4);
+    CHECK(got.links[0].id == 1000 && got.links[0].source == 0 && got.links[0].target == 1);
+    CHECK(got.links[1].id == 77 && got.links[1].source == 2 && got.links[1].target == 1);
+    CHECK(got.links[2].id == 3 && got.links[2].source == 2 && got.links[2].target == 0);
+    CHECK(got.links[3].id == 5 && got.links[3].source == 1 && got.links[3].target == 2);
+    uint64_t drop = 77;
+    CHECK_OK(canvas_remove_links(engine, &drop, 1));
+    CHECK_OK(canvas_resolve(engine));
+    CHECK(got.link_count == 3 && got.links[0].id == 1000 && got.links[1].id == 3 && got.links[2].id == 5);
+    CHECK(got.links[1].source == 2 && got.links[1].target == 0);
+    CHECK_OK(canvas_undo(engine));
+    CHECK_OK(canvas_resolve(engine));
+    CHECK(got.link_count == 4 && got.links[1].id == 77 && got.links[1].source == 2 && got.links[1].target == 1);
+    /* Item 8 goes: its links (1000, 77, 5) with it; 3 is left, 9 now at 1. */
+    uint64_t gone = 8;
+    CHECK_OK(canvas_remove_items(engine, &gone, 1));
+    CHECK_OK(canvas_resolve(engine));
+    CHECK(got.link_count == 1 && got.links[0].id == 3 && got.links[0].source == 1 && got.links[0].target == 0);
+    canvas_engine_destroy(engine);
+}
+
 int main(void) {
     RUN(test_copy_links);
     RUN(test_place_sees_links);
+    RUN(test_place_ids_follow_edits);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

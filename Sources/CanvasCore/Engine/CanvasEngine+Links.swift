@@ -197,17 +197,20 @@ extension CanvasEngine {
         return nil
     }
 
-    /// The links as a graph layout reads them: item positions, in link order.
+    /// The links as a graph layout reads them: item positions, in link
+    /// order, with their ids (a host's layout is handed them).
     public var graphLinks: GraphLinks {
-        var sources: [Int] = [], targets: [Int] = []
+        var sources: [Int] = [], targets: [Int] = [], ids: [UInt64] = []
         sources.reserveCapacity(links.count)
         targets.reserveCapacity(links.count)
+        ids.reserveCapacity(links.count)
         for position in 0..<links.count {
             guard let s = items.index(of: links.source(at: position)), let t = items.index(of: links.target(at: position)) else { continue }
             sources.append(s)
             targets.append(t)
+            ids.append(links.id(at: position))
         }
-        return GraphLinks(sources: sources, targets: targets)
+        return GraphLinks(sources: sources, targets: targets, ids: ids)
     }
 
     /// Whether the current layout is told the links (every layout is; a

@@ -4,11 +4,24 @@
 public struct GraphLinks: Hashable, Sendable {
     public var sources: [Int]
     public var targets: [Int]
+    /// Each link's id when the links come from a canvas (one per link, the
+    /// engine's filter already applied, so a host's layout is told them
+    /// without filtering the table again); empty otherwise.
+    public var ids: [UInt64]
 
     public init(sources: [Int], targets: [Int]) {
         precondition(sources.count == targets.count, "one target per source")
         self.sources = sources
         self.targets = targets
+        ids = []
+    }
+
+    /// Links with their ids, one per pair.
+    public init(sources: [Int], targets: [Int], ids: [UInt64]) {
+        precondition(sources.count == targets.count && ids.count == sources.count, "one target and one id per source")
+        self.sources = sources
+        self.targets = targets
+        self.ids = ids
     }
 
     public init(_ pairs: [(Int, Int)]) {

@@ -67,6 +67,10 @@ public struct LayeredResult: Sendable {
     public var bends: [[Point]]
     /// Crossings between adjacent ranks in the final order.
     public var crossings: Int
+    /// The middle of the gap between each rank and the next, along the
+    /// direction (y going down, x going right): where a step route through
+    /// the bends turns, clear of every item.
+    public var rankGaps: [Double] = []
 }
 
 /// The graph a layered layout works on: items first, then the bends of
@@ -425,11 +429,25 @@ struct LayeredGraph {
             let size = items.sizes[v], c = point(v)
             frames[v] = Rect(x: c.x - size.width / 2, y: c.y - size.height / 2, width: size.width, height: size.height)
         }
+        // A bend lies across the ranks within the items' extent, so a route
+        // through it stays inside the content's bounds (the balanced
+        // alignments can leave an outer bend a little beyond every item).
+        var low = Double.infinity, high = -Double.infinity
+        for v in 0..<itemCount {
+            low = min(low, across[v] - breadth[v] / 2)
+            high = max(high, across[v] + breadth[v] / 2)
+        }
+        func bend(_ v: Int) -> Point {
+            let c = point(v)
+            guard low <= high else { return c }
+            return horizontal ? Point(x: c.x, y: min(max(c.y, low), high)) : Point(x: min(max(c.x, low), high), y: c.y)
+        }
         let bends = chains.enumerated().map { e, chain -> [Point] in
-            let inner = chain.dropFirst().dropLast().map(point)
+            let inner = chain.dropFirst().dropLast().map(bend)
             return reversed[e] ? inner.reversed() : Array(inner)
         }
-        return LayeredResult(frames: frames, bends: bends, crossings: crossings)
+        let gaps = layers.indices.dropLast().map { centre[$0] + rankDepth[$0] / 2 + rankSpacing / 2 }
+        return LayeredResult(frames: frames, bends: bends, crossings: crossings, rankGaps: gaps)
     }
 }
 

@@ -58,9 +58,10 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
 /// What a contour step of the walk reads and writes at a node: its position,
 /// modifier, breadth, thread and ancestor, 32 bytes, two records a cache
 /// line. In separate arrays each was a miss of its own; the children's bounds
-/// (`first`), `parent`, `shift` and `change` stay flat, as the passes that
-/// stream over every node or a run of siblings read only them (a record with
-/// all ten fields made those passes stream 64 bytes a node, and was no faster).
+/// (`first`) and `parent` stay flat, as the passes that stream over every
+/// node or a run of siblings read only them (a record with all the fields
+/// made those passes stream 64 bytes a node, and was no faster). Once
+/// walked, `prelim` holds the node's centre across the levels.
 struct TidyNode {
     var prelim: Double
     var mod: Double
@@ -79,11 +80,13 @@ struct TidyNode {
 /// A node's children are then consecutive numbers, siblings sit side by side
 /// in memory, a level is a run of numbers, and a contour runs through nearby
 /// nodes. The walk's contour fields are one 32-byte record a node, aligned to
-/// the cache line; the owner calls `deallocate()`.
+/// the cache line; the owner calls `deallocate()`. Buchheim's shift and
+/// change live only while one node's children are spaced, so they take a
+/// buffer as long as the largest family, not two arrays over every node.
 struct TidyForest {
     let nodeCount: Int
     /// Item position of each node (node 0 has none: -1).
-    var item: [Int32]
+    let item: UnsafeMutablePointer<Int32>
     /// Where each level's run of nodes starts (level 0 holds the roots).
     var levelStart: [Int32] = []
     /// The deepest item of each level, along the levels.
@@ -92,11 +95,8 @@ struct TidyForest {
     /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries.
     let first: UnsafeMutablePointer<Int32>
     let parent: UnsafeMutablePointer<Int32>
-    /// Buchheim's shift and change, touched only along runs of siblings.
-    let shift: UnsafeMutablePointer<Double>
-    let change: UnsafeMutablePointer<Double>
-    /// Each node's centre across the levels, once walked.
-    var across: [Double] = []
+    /// The most children one node has.
+    var widestFamily = 0
 
     init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool) {
         // The parent link of each item: its first valid link; the kept
@@ -120,30 +120,36 @@ struct TidyForest {
             if !ordered { Self.breakCycles(parentOf) }
         }
 
-        // Children in link order, by item (CSR).
-        var childStart = [Int32](repeating: 0, count: count + 1)
-        var children = [Int32](repeating: 0, count: kept.count)
-        var rootCount = 0
-        childStart.withUnsafeMutableBufferPointer { start in
-            parentOf.withUnsafeBufferPointer { parentOf in
-                for i in 0..<count {
-                    let p = Int(parentOf[i])
-                    if p >= 0 { start[p + 1] &+= 1 } else { rootCount += 1 }
-                }
-                for i in 0..<count { start[i + 1] &+= start[i] }
-                var fill = Array(start[0..<count])
-                fill.withUnsafeMutableBufferPointer { fill in
-                    children.withUnsafeMutableBufferPointer { children in
-                        for t in kept {
-                            let p = Int(parentOf[Int(t)])
-                            guard p >= 0 else { continue }  // lost its link to a cycle
-                            children[Int(fill[p])] = t
-                            fill[p] &+= 1
-                        }
+        // Children in link order, by item (CSR): counted into slot p + 2,
+        // summed, then filled through slot p + 1 as a cursor, which leaves
+        // item p's children at childStart[p]..<childStart[p + 1] without a
+        // copy of the starts.
+        var childStart = [Int32](repeating: 0, count: count + 2)
+        var widest: Int32 = 0
+        let children = [Int32](unsafeUninitializedCapacity: kept.count) { children, initialized in
+            childStart.withUnsafeMutableBufferPointer { start in
+                parentOf.withUnsafeBufferPointer { parentOf in
+                    for i in 0..<count {
+                        let p = Int(parentOf[i])
+                        if p >= 0 { start[p + 2] &+= 1 }
                     }
+                    for i in 0..<count {
+                        widest = max(widest, start[i + 2])
+                        start[i + 2] &+= start[i + 1]
+                    }
+                    var filled = 0
+                    for t in kept {
+                        let p = Int(parentOf[Int(t)])
+                        guard p >= 0 else { continue }  // lost its link to a cycle
+                        children[Int(start[p + 1])] = t
+                        start[p + 1] &+= 1
+                        filled += 1
+                    }
+                    initialized = filled
                 }
             }
         }
+        kept = []
 
         // Breadth first from the virtual root; each node's record made as it
         // is numbered, its breadth (its side across the levels) and children
@@ -156,63 +162,61 @@ struct TidyForest {
         self.nodes = nodes
         let first = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount + 1)
         let parent = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
-        shift = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
-        shift.initialize(repeating: 0, count: nodeCount)
-        change = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
-        change.initialize(repeating: 0, count: nodeCount)
+        let item = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
         self.first = first
         self.parent = parent
-        var item = [Int32](repeating: -1, count: nodeCount)
+        self.item = item
         var levelStart: [Int32] = [1]
         var levelDepth: [Double] = []
-        item.withUnsafeMutableBufferPointer { item in
-            childStart.withUnsafeBufferPointer { childStart in
-                children.withUnsafeBufferPointer { children in
-                    parentOf.withUnsafeBufferPointer { parentOf in
-                        var next = 1
-                        nodes.initialize(to: TidyNode(number: 0))
-                        parent[0] = -1
-                        first[0] = 1
-                        for i in 0..<count where parentOf[i] < 0 {
-                            item[next] = Int32(truncatingIfNeeded: i)
+        var roots: Int32 = 0
+        childStart.withUnsafeBufferPointer { childStart in
+            children.withUnsafeBufferPointer { children in
+                parentOf.withUnsafeBufferPointer { parentOf in
+                    var next = 1
+                    nodes.initialize(to: TidyNode(number: 0))
+                    item[0] = -1
+                    parent[0] = -1
+                    first[0] = 1
+                    for i in 0..<count where parentOf[i] < 0 {
+                        item[next] = Int32(truncatingIfNeeded: i)
+                        (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+                        parent[next] = 0
+                        next += 1
+                    }
+                    roots = Int32(truncatingIfNeeded: next - 1)
+                    first[1] = Int32(truncatingIfNeeded: next)
+                    var levelEnd = next, depth = 0.0
+                    var v = 1
+                    while v < next {
+                        if v == levelEnd {
+                            levelDepth.append(depth)
+                            depth = 0
+                            levelStart.append(Int32(truncatingIfNeeded: v))
+                            levelEnd = next
+                        }
+                        let i = Int(item[v])
+                        let size = sizes[i]
+                        depth = max(depth, horizontal ? size.width : size.height)
+                        let node = Int32(truncatingIfNeeded: v)
+                        for k in Int(childStart[i])..<Int(childStart[i + 1]) {
+                            item[next] = children[k]
                             (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                            parent[next] = 0
+                            parent[next] = node
                             next += 1
                         }
-                        first[1] = Int32(truncatingIfNeeded: next)
-                        var levelEnd = next, depth = 0.0
-                        var v = 1
-                        while v < next {
-                            if v == levelEnd {
-                                levelDepth.append(depth)
-                                depth = 0
-                                levelStart.append(Int32(truncatingIfNeeded: v))
-                                levelEnd = next
-                            }
-                            let i = Int(item[v])
-                            let size = sizes[i]
-                            depth = max(depth, horizontal ? size.width : size.height)
-                            let node = Int32(truncatingIfNeeded: v)
-                            for k in Int(childStart[i])..<Int(childStart[i + 1]) {
-                                item[next] = children[k]
-                                (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                                parent[next] = node
-                                next += 1
-                            }
-                            nodes[v].breadth = horizontal ? size.height : size.width
-                            first[v + 1] = Int32(truncatingIfNeeded: next)
-                            v += 1
-                        }
-                        levelDepth.append(depth)
-                        first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
+                        nodes[v].breadth = horizontal ? size.height : size.width
+                        first[v + 1] = Int32(truncatingIfNeeded: next)
+                        v += 1
                     }
+                    levelDepth.append(depth)
+                    first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
                 }
             }
         }
         levelStart.append(Int32(truncatingIfNeeded: nodeCount))
-        self.item = item
         self.levelStart = levelStart
         self.levelDepth = levelDepth
+        widestFamily = Int(max(widest, roots))
     }
 
     /// Frees the nodes' records; the forest is not used after.
@@ -220,8 +224,7 @@ struct TidyForest {
         UnsafeMutableRawPointer(nodes).deallocate()
         first.deallocate()
         parent.deallocate()
-        shift.deallocate()
-        change.deallocate()
+        item.deallocate()
     }
 
     /// Walks up from every item; an item whose ancestors lead back to it
@@ -245,10 +248,17 @@ struct TidyForest {
     /// Buchheim's two walks, without recursion: deeper nodes are finished
     /// first (any order among disjoint subtrees gives the recursive walk's
     /// result), then the modifiers are summed downward. Leaves each node's
-    /// centre across the levels in `across`.
+    /// centre across the levels in its record's `prelim`.
     mutating func walk(spacing: Double) {
         let nodeCount = self.nodeCount
-        let n = nodes, first = self.first, parent = self.parent, shift = self.shift, change = self.change
+        let n = nodes, first = self.first, parent = self.parent
+        // Shift and change of the family being spaced, by sibling index
+        // (zero between families: the shifts' execution clears them).
+        let family = max(widestFamily, 1)
+        let shift = UnsafeMutablePointer<Double>.allocate(capacity: 2 * family)
+        shift.initialize(repeating: 0, count: 2 * family)
+        defer { shift.deallocate() }
+        let change = shift + family
         // The centre-to-centre distance two neighbours at one level keep:
         // siblings `spacing` apart, cousins twice that. The first walk
         // places siblings; the contours apportion compares are always
@@ -268,11 +278,13 @@ struct TidyForest {
             let e = first[v + 1]
             return Int(first[v] < e ? e - 1 : n[v].thread)
         }
-        @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ amount: Double) {
-            let perSubtree = amount / Double(wp - wm)  // siblings are consecutive numbers
-            change[wp] -= perSubtree
-            shift[wp] += amount
-            change[wm] += perSubtree
+        /// Moves the subtree of `wp` by `amount`, spreading it over the
+        /// siblings from `wm` (siblings are consecutive numbers from `start`).
+        @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ start: Int, _ amount: Double) {
+            let perSubtree = amount / Double(wp - wm)
+            change[wp - start] -= perSubtree
+            shift[wp - start] += amount
+            change[wm - start] += perSubtree
             n[wp].prelim += amount
             n[wp].mod += amount
         }
@@ -291,7 +303,7 @@ struct TidyForest {
                 let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + cousinDistance(vim, vip)
                 if gap > 0 {
                     let a = Int(n[vim].ancestor)
-                    moveSubtree(Int(parent[a]) == p ? a : defaultAncestor, v, gap)
+                    moveSubtree(Int(parent[a]) == p ? a : defaultAncestor, v, leftmost, gap)
                     sip += gap
                     sop += gap
                 }
@@ -328,33 +340,34 @@ struct TidyForest {
                     n[w].mod = placed - midpoint
                     defaultAncestor = apportion(w, start, defaultAncestor)
                 }
-                // Execute the shifts the apportioning left, right to left.
+                // Execute the shifts the apportioning left, right to left,
+                // clearing them for the next family.
                 var total = 0.0, rate = 0.0
                 var w = end - 1
                 while w >= start {
                     n[w].prelim += total
                     n[w].mod += total
-                    rate += change[w]
-                    total += shift[w] + rate
+                    rate += change[w - start]
+                    total += shift[w - start] + rate
+                    change[w - start] = 0
+                    shift[w - start] = 0
                     w -= 1
                 }
                 n[p].prelim = (n[start].prelim + n[end - 1].prelim) * 0.5
             }
             p -= 1
         }
-        // Second walk: parents come before children, so one pass sums the
-        // modifiers into the flat array the frames read: a node's slot holds
-        // the sum of its ancestors' modifiers until the node turns it into
-        // its position (children's slots are consecutive, the records untouched).
-        across = [Double](unsafeUninitializedCapacity: nodeCount) { across, initialized in
-            across[0] = -n[0].prelim
-            for v in 0..<nodeCount {
-                let shift = across[v]
-                let below = shift + n[v].mod
-                across[v] = n[v].prelim + shift
-                for c in Int(first[v])..<Int(first[v + 1]) { across[c] = below }
+        // Second walk: parents come before children, so one pass pushes each
+        // node's modifier sum down into its children's records (consecutive),
+        // which then hold their position and the sum their own children take.
+        n[0].mod -= n[0].prelim
+        n[0].prelim = 0
+        for v in 0..<nodeCount {
+            let below = n[v].mod
+            for c in Int(first[v])..<Int(first[v + 1]) {
+                n[c].prelim += below
+                n[c].mod += below
             }
-            initialized = nodeCount
         }
     }
 
@@ -369,38 +382,35 @@ struct TidyForest {
             levelCentre[d] = top + levelDepth[d] / 2
             top += levelDepth[d] + levelSpacing
         }
+        let n = nodes, item = self.item
         // Radial: the breadth becomes a full turn (with one gap's room so the
         // first and last subtrees do not meet); the root level at the centre.
         var low = Double.infinity, high = -Double.infinity
         if direction == .radial {
             for v in 1..<nodeCount {
-                low = min(low, across[v] - nodes[v].breadth / 2)
-                high = max(high, across[v] + nodes[v].breadth / 2)
+                low = min(low, n[v].prelim - n[v].breadth / 2)
+                high = max(high, n[v].prelim + n[v].breadth / 2)
             }
         }
         let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
         return [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
-            item.withUnsafeBufferPointer { item in
-                across.withUnsafeBufferPointer { across in
-                    for level in 0..<levelDepth.count {
-                        let c = levelCentre[level], radius = c - levelCentre[0]
-                        for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
-                            let i = Int(item[v])
-                            let size = sizes[i], a = across[v]
-                            let frame: Rect
-                            switch direction {
-                            case .down:
-                                frame = Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
-                            case .right:
-                                frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
-                            case .radial:
-                                let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
-                                frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
-                                             width: size.width, height: size.height)
-                            }
-                            (frames.baseAddress! + i).initialize(to: frame)
-                        }
+            for level in 0..<levelDepth.count {
+                let c = levelCentre[level], radius = c - levelCentre[0]
+                for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
+                    let i = Int(item[v])
+                    let size = sizes[i], a = n[v].prelim
+                    let frame: Rect
+                    switch direction {
+                    case .down:
+                        frame = Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
+                    case .right:
+                        frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
+                    case .radial:
+                        let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
+                        frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
+                                     width: size.width, height: size.height)
                     }
+                    (frames.baseAddress! + i).initialize(to: frame)
                 }
             }
             initialized = count
