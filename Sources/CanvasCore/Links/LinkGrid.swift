@@ -19,6 +19,11 @@
 struct LinkGrid: Sendable {
     /// A link in its cell: its position in the table and its bounds, as
     /// steps of the level's quantum from the cell's corner.
+    struct Reach: Sendable {
+        var x: UInt16
+        var y: UInt16
+    }
+
     struct Entry: Sendable {
         var position: UInt32
         var minX: UInt16
@@ -54,8 +59,7 @@ struct LinkGrid: Sendable {
         @inline(__always) func row(_ y: Double) -> Int { Self.slot((y - originY) / side, rows) }
 
         @inline(__always) static func slot(_ value: Double, _ count: Int) -> Int {
-            guard value == value else { return 0 }  // NaN from infinite extremes: the first
-            return Int(Swift.max(-1, Swift.min(value.rounded(.down), Double(count))))
+            LinkGrid.floor(value, -1, count)
         }
     }
 
@@ -64,6 +68,10 @@ struct LinkGrid: Sendable {
     /// `entries[cellStart[l.cellBase + c] ..< cellStart[l.cellBase + c + 1]]`,
     /// ascending by position.
     private var cellStart: [UInt32] = []
+    /// How far each cell's links reach right and down, in its level's
+    /// steps from the cell's corner (their largest `maxX` and `maxY`): a
+    /// cell the widened query takes in is skipped when none reaches it.
+    private var reach: [Reach] = []
     private var entries: [Entry] = []
 
     /// The steps a level's cell plus its largest side are cut into: below
@@ -169,6 +177,16 @@ struct LinkGrid: Sendable {
             }
         }
         cellStart = starts
+        var reach = [Reach].large(count: cells) { $0.initialize(repeating: Reach(x: 0, y: 0)) }
+        for level in levels {
+            for cell in level.cellBase..<(level.cellBase + level.columns * level.rows) {
+                for slot in Int(starts[cell])..<Int(starts[cell + 1]) {
+                    reach[cell].x = Swift.max(reach[cell].x, entries[slot].maxX)
+                    reach[cell].y = Swift.max(reach[cell].y, entries[slot].maxY)
+                }
+            }
+        }
+        self.reach = reach
     }
 
     /// Twice the median of the larger side of the bounds (of an even
@@ -184,7 +202,7 @@ struct LinkGrid: Sendable {
             for b in bounds where SpatialIndex.isIndexable(b) { sides.append(Swift.max(b.width, b.height)) }
         }
         guard !sides.isEmpty else { return 0 }
-        return Swift.min(2 * selectValue(atRank: sides.count / 2, in: &sides), .greatestFiniteMagnitude)
+        return selectValue(atRank: sides.count / 2, in: &sides)
     }
 
     /// The level of a link's bounds: the first whose side limit holds the larger side.
@@ -233,45 +251,74 @@ struct LinkGrid: Sendable {
         let rectMaxX = rect.x + rect.width, rectMaxY = rect.y + rect.height
         var result: [Int] = []
         result.reserveCapacity(256)
-        cellStart.withUnsafeBufferPointer { starts in
-            entries.withUnsafeBufferPointer { entries in
-                for level in levels {
-                    // Corners from the cover's left less the widest link, to its right.
-                    var c0 = 0, c1 = level.columns - 1, r0 = 0, r1 = level.rows - 1
-                    if !level.exactOnly {
-                        c0 = Swift.max(level.column(cover.x - level.maxWidth - level.slackX), 0)
-                        c1 = Swift.min(level.column(cover.x + cover.width), level.columns - 1)
-                        r0 = Swift.max(level.row(cover.y - level.maxHeight - level.slackY), 0)
-                        r1 = Swift.min(level.row(cover.y + cover.height), level.rows - 1)
+        // The rectangle's edges, unzoomed, for the whole-step tests below.
+        let left = rect.x / sx, right = rectMaxX / sx, top = rect.y / sy, bottom = rectMaxY / sy
+        func scan(
+            _ level: Level, _ starts: UnsafeBufferPointer<UInt32>, _ reach: UnsafeBufferPointer<Reach>,
+            _ entries: UnsafeBufferPointer<Entry>, into result: inout [Int],
+            decide: (Int, Entry, Double, Double) -> Bool
+        ) {
+            // Corners from the cover's left less the widest link, to its right.
+            var c0 = 0, c1 = level.columns - 1, r0 = 0, r1 = level.rows - 1
+            if !level.exactOnly {
+                c0 = Swift.max(level.column(cover.x - level.maxWidth - level.slackX), 0)
+                c1 = Swift.min(level.column(cover.x + cover.width), level.columns - 1)
+                r0 = Swift.max(level.row(cover.y - level.maxHeight - level.slackY), 0)
+                r1 = Swift.min(level.row(cover.y + cover.height), level.rows - 1)
+            }
+            guard c0 <= c1, r0 <= r1 else { return }
+            // Whole steps of doubt around each edge: the slack, and the
+            // rounding of the edges' division and of the thresholds.
+            let marginX = level.slackX / level.stepX + 2, marginY = level.slackY / level.stepY + 2
+            @inline(__always) func steps(_ value: Double) -> Int { LinkGrid.floor(value, -4, 65_540) }
+            for row in r0...r1 {
+                let base = level.cellBase + row * level.columns
+                let y = level.originY + Double(row) * level.side
+                // Out: above the top edge or below the bottom; in: well inside both.
+                let outBelow = steps((bottom - y) / level.stepY + marginY) + 1, inAbove = steps((bottom - y) / level.stepY - marginY)
+                let outAbove = steps((top - y) / level.stepY - marginY), inBelow = steps((top - y) / level.stepY + marginY) + 1
+                for column in c0...c1 {
+                    let cell = base + column
+                    let range = Int(starts[cell])..<Int(starts[cell + 1])
+                    guard !range.isEmpty else { continue }
+                    if level.exactOnly {
+                        for slot in range where exact(Int(entries[slot].position)) { result.append(Int(entries[slot].position)) }
+                        continue
                     }
-                    guard c0 <= c1, r0 <= r1 else { continue }
-                    for row in r0...r1 {
-                        let base = level.cellBase + row * level.columns
-                        for column in c0...c1 {
-                            let range = Int(starts[base + column])..<Int(starts[base + column + 1])
-                            guard !range.isEmpty else { continue }
-                            if level.exactOnly {
-                                for slot in range where exact(Int(entries[slot].position)) { result.append(Int(entries[slot].position)) }
-                                continue
-                            }
-                            let x = level.originX + Double(column) * level.side
-                            let y = level.originY + Double(row) * level.side
+                    let x = level.originX + Double(column) * level.side
+                    let outRight = steps((right - x) / level.stepX + marginX) + 1, inLeft = steps((right - x) / level.stepX - marginX)
+                    let outLeft = steps((left - x) / level.stepX - marginX), inRight = steps((left - x) / level.stepX + marginX) + 1
+                    guard Int(reach[cell].x) > outLeft, Int(reach[cell].y) > outAbove else { continue }
+                    for slot in range {
+                        let e = entries[slot]
+                        let minX = Int(e.minX), maxX = Int(e.maxX), minY = Int(e.minY), maxY = Int(e.maxY)
+                        // Whole steps first: most links are clearly out or in.
+                        if minX >= outRight || maxX <= outLeft || minY >= outBelow || maxY <= outAbove { continue }
+                        if minX <= inLeft && maxX >= inRight && minY <= inAbove && maxY >= inBelow {
+                            result.append(Int(e.position))
+                            continue
+                        }
+                        if decide(Int(e.position), e, x, y) { result.append(Int(e.position)) }
+                    }
+                }
+            }
+        }
+        cellStart.withUnsafeBufferPointer { starts in
+            reach.withUnsafeBufferPointer { reach in
+                entries.withUnsafeBufferPointer { entries in
+                    for level in levels {
+                        scan(level, starts, reach, entries, into: &result) { position, e, x, y in
+                            // Decoded, out with the slack on the link's side; in with it against.
                             let ex = level.slackX, ey = level.slackY
-                            for slot in range {
-                                let e = entries[slot]
-                                let x0 = x + Double(e.minX) * level.stepX, x1 = x + Double(e.maxX) * level.stepX
-                                let y0 = y + Double(e.minY) * level.stepY, y1 = y + Double(e.maxY) * level.stepY
-                                // Out with the slack on the link's side; in with it against.
-                                guard (x0 - ex) * sx < rectMaxX, rect.x < (x1 + ex) * sx,
-                                      (y0 - ey) * sy < rectMaxY, rect.y < (y1 + ey) * sy else { continue }
-                                let position = Int(e.position)
-                                if (x0 + ex) * sx < rectMaxX, rect.x < (x1 - ex) * sx,
-                                   (y0 + ey) * sy < rectMaxY, rect.y < (y1 - ey) * sy {
-                                    result.append(position)
-                                } else if exact(position) {
-                                    result.append(position)
-                                }
+                            let x0 = x + Double(e.minX) * level.stepX, x1 = x + Double(e.maxX) * level.stepX
+                            let y0 = y + Double(e.minY) * level.stepY, y1 = y + Double(e.maxY) * level.stepY
+                            guard (x0 - ex) * sx < rectMaxX, rect.x < (x1 + ex) * sx,
+                                  (y0 - ey) * sy < rectMaxY, rect.y < (y1 + ey) * sy else { return false }
+                            if (x0 + ex) * sx < rectMaxX, rect.x < (x1 - ex) * sx,
+                               (y0 + ey) * sy < rectMaxY, rect.y < (y1 - ey) * sy {
+                                return true
                             }
+                            return exact(position)
                         }
                     }
                 }
@@ -281,12 +328,22 @@ struct LinkGrid: Sendable {
         return result
     }
 
+    /// `value` rounded down and clamped to `low...high` (NaN gives `low`),
+    /// without the call `rounded(.down)` makes.
+    @inline(__always) static func floor(_ value: Double, _ low: Int, _ high: Int) -> Int {
+        guard value > Double(low) else { return low }
+        guard value < Double(high) else { return high }
+        let truncated = Int(value)
+        return Double(truncated) > value ? truncated - 1 : truncated
+    }
+
     /// Links indexed.
     var count: Int { entries.count }
 
     /// Bytes the index holds.
     var byteCount: Int {
         cellStart.capacity * MemoryLayout<UInt32>.stride + entries.capacity * MemoryLayout<Entry>.stride
+            + reach.capacity * MemoryLayout<Reach>.stride
             + levels.capacity * MemoryLayout<Level>.stride
     }
 }
