@@ -122,7 +122,7 @@ extension CanvasEngine {
             if let t = item(links.target(at: position)) { endLinks[Int(next[t])] = Int32(position); next[t] += 1 }
         }
         let built = LinkCulling(generation: contentGeneration, direction: options.direction,
-                                index: SpatialIndex(frames: bounds), endStart: endStart, endLinks: endLinks)
+                                grid: LinkGrid(bounds: bounds), endStart: endStart, endLinks: endLinks)
         builtLinkCulling = built
         return built
     }
@@ -133,15 +133,24 @@ extension CanvasEngine {
         let culling = linkCulling
         let zoom = self.zoom
         let cover = zoom.unzoomedCover(rect)
-        var candidates = culling.index.query(cover)
+        let router = linkRouter
+        // The exact bounds, recomputed from the frames as the build computed
+        // them: asked only for a link whose rounded bounds lie at the edge.
+        func meets(_ bounds: Rect) -> Bool {
+            zoom.isIdentity ? bounds.intersects(rect) : zoomedCullingBounds(bounds, zoom).intersects(rect)
+        }
+        var candidates = culling.grid.query(rect, cover: cover, zoom: zoom) { position in
+            unzoomedCullingBounds(at: position, router: router).map(meets) ?? false
+        }
         if !culling.moved.isEmpty {
             // Routes re-routed since the build answer from their new bounds.
             candidates.removeAll { culling.moved[$0] != nil }
-            for (position, bounds) in culling.moved where bounds.intersects(cover) { candidates.append(position) }
+            for (position, bounds) in culling.moved where SpatialIndex.isIndexable(bounds) && meets(bounds) {
+                candidates.append(position)
+            }
             candidates.sort()
         }
-        guard !zoom.isIdentity else { return candidates }
-        return candidates.filter { zoomedCullingBounds(culling.bounds(at: $0), zoom).intersects(rect) }
+        return candidates
     }
 
     /// After the item `id` moved on a free canvas: re-routes only its links
@@ -301,14 +310,12 @@ extension CanvasEngine {
 struct LinkCulling {
     var generation: UInt64
     var direction: LayoutDirection
-    var index: SpatialIndex
+    var grid: LinkGrid
     /// The links of the item at each position: `endLinks[endStart[p] ..< endStart[p + 1]]`.
     var endStart: [Int32]
     var endLinks: [Int32]
     /// Routes moved since the build, by link position: their bounds now.
     var moved: [Int: Rect] = [:]
-
-    func bounds(at position: Int) -> Rect { moved[position] ?? index.frames[position] }
 
     /// The positions of the links with an end at the item at `position` (none for nil).
     func positions(touchingItemAt position: Int?) -> ArraySlice<Int32> {
