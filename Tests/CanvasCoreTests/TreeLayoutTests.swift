@@ -167,4 +167,26 @@ struct TreeLayoutTests {
             #expect(layout(sizes, links, tree) == reference.place(LayoutItems(sizes: sizes)), "\(direction)")
         }
     }
+
+    @Test("one tree in any item order draws alike: parents first (walked in item order) and shuffled (breadth first)",
+          arguments: [UInt64(21), 22, 23])
+    func orderIndependent(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let count = Int.random(in: 2...800, using: &rng)
+        let (sizes, links) = randomTree(count, &rng)
+        // Item i of the first order is item place[i] of the shuffled one; the links keep their order.
+        let place = Array(0..<count).shuffled(using: &rng)
+        var shuffledSizes = sizes
+        for i in 0..<count { shuffledSizes[place[i]] = sizes[i] }
+        let shuffledLinks = links.map { (place[$0.0], place[$0.1]) }
+        for direction in [TreeLayout.Direction.down, .right, .radial] {
+            let tree = TreeLayout(direction: direction, levelSpacing: 25, siblingSpacing: 9)
+            let direct = layout(sizes, links, tree)
+            let reference = ReferenceTree(direction: direction, levelSpacing: 25, siblingSpacing: 9,
+                                          links: GraphLinks(links))
+            #expect(direct == reference.place(LayoutItems(sizes: sizes)), "\(direction)")
+            let shuffled = layout(shuffledSizes, shuffledLinks, tree)
+            #expect((0..<count).allSatisfy { shuffled[place[$0]] == direct[$0] }, "\(direction)")
+        }
+    }
 }

@@ -78,7 +78,9 @@ extension CanvasEngine {
             let steps = BendSteps(gaps: sink.gaps, horizontal: sink.horizontal, offset: linkRouter.stepOffset)
             let path = steps.route(from: sink.placed[source], to: sink.placed[target], through: sink.bends[position],
                                    exit: exit, entry: entry)
-            return LinkRoute(style: .step, points: path.points.map(onPage), sourceSide: mirror(path.exit),
+            // Simplified on the page: two corners a rounding apart in the
+            // placed frames can land on one point there.
+            return LinkRoute(style: .step, points: BendSteps.simplified(path.points.map(onPage)), sourceSide: mirror(path.exit),
                              targetSide: mirror(path.entry))
         }
         var points = sink.bends[position].map(onPage)
@@ -157,7 +159,7 @@ struct BendSteps {
             points.append(bends[k])
         }
         points.append(contentsOf: leg(from: target, by: entrySide, to: last, sign: -sign).reversed())
-        return (Self.simplified(points), exitSide, entrySide)
+        return (points, exitSide, entrySide)
     }
 
     /// From `frame`'s side to the gap before `bend` (which lies `sign`
@@ -187,17 +189,22 @@ struct BendSteps {
         return points
     }
 
-    /// The polyline without repeated points or corners that do not turn.
+    /// The orthogonal polyline without repeated points or corners that do
+    /// not turn, coordinates within a rounding error taken as equal (a
+    /// frame's centre and a bend placed on it can differ in the last bit).
     static func simplified(_ path: [Point]) -> [Point] {
+        @inline(__always) func same(_ a: Double, _ b: Double) -> Bool {
+            abs(a - b) <= 1e-9 * max(1, abs(a), abs(b))
+        }
         var out: [Point] = []
         out.reserveCapacity(path.count)
         for p in path {
-            if let last = out.last, last == p { continue }
+            if let last = out.last, same(last.x, p.x) && same(last.y, p.y) { continue }
             if out.count >= 2 {
                 let a = out[out.count - 2], b = out[out.count - 1]
-                let collinear = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x) == 0
+                let line = (same(a.x, b.x) && same(b.x, p.x)) || (same(a.y, b.y) && same(b.y, p.y))
                 let forward = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0
-                if collinear && forward { out[out.count - 1] = p; continue }
+                if line && forward { out[out.count - 1] = p; continue }
             }
             out.append(p)
         }

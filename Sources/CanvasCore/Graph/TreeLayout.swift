@@ -44,13 +44,21 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
             throw CanvasError(.invalidArgument, "a tree of \(count) items is more than its \(Self.maximumCount)")
         }
         let horizontal = direction == .right
+        let levelSpacing = max(levelSpacing, 0), siblingSpacing = max(siblingSpacing, 0)
+        let tree = links ?? items.links
         return items.sizes.withUnsafeBufferPointer { sizes in
-            var forest = TidyForest(count: count, links: links ?? items.links, sizes: sizes, horizontal: horizontal)
-            defer { forest.deallocate() }
-            let levelSpacing = max(levelSpacing, 0)
-            forest.walk(spacing: max(siblingSpacing, 0))
-            return forest.frames(sizes: sizes, direction: direction, levelSpacing: levelSpacing,
-                                 siblingSpacing: max(siblingSpacing, 0))
+            // The frames' buffer is the build's scratch until the frames are
+            // written (its pages faulted in once, not twice).
+            [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
+                let raw = UnsafeMutableRawPointer(frames.baseAddress!)
+                var forest = TidyForest(count: count, links: tree, sizes: sizes, horizontal: horizontal,
+                                        scratch: raw, scratchBytes: count * MemoryLayout<Rect>.stride)
+                defer { forest.deallocate() }
+                forest.walk(spacing: siblingSpacing)
+                forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), sizes: sizes, direction: direction,
+                             levelSpacing: levelSpacing, siblingSpacing: siblingSpacing)
+                initialized = count
+            }
         }
     }
 }
@@ -58,8 +66,8 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
 /// What a contour step of the walk reads and writes at a node: its position,
 /// modifier, breadth, thread and ancestor, 32 bytes, two records a cache
 /// line. In separate arrays each was a miss of its own; the children's bounds
-/// (`first`) and `parent` stay flat, as the passes that stream over every
-/// node or a run of siblings read only them (a record with all the fields
+/// (`first`) stay flat, as the passes that stream over every node or a run
+/// of siblings read only them (a record with all the fields
 /// made those passes stream 64 bytes a node, and was no faster). Once
 /// walked, `prelim` holds the node's centre across the levels.
 struct TidyNode {
@@ -92,64 +100,79 @@ struct TidyForest {
     /// The deepest item of each level, along the levels.
     var levelDepth: [Double] = []
     let nodes: UnsafeMutablePointer<TidyNode>
-    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries.
+    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries, in
+    /// the scratch (the walk is its last reader).
     let first: UnsafeMutablePointer<Int32>
-    let parent: UnsafeMutablePointer<Int32>
+    /// The scratch when the caller's was too small.
+    let ownScratch: UnsafeMutableRawPointer?
     /// The most children one node has.
     var widestFamily = 0
 
-    init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool) {
+    /// Int32 slots of scratch the build takes: the parent links, the kept
+    /// links, the children by item (starts and list), and `first`.
+    static func scratchSlots(count: Int) -> Int { 5 * count + 4 }
+
+    /// `scratch` (`scratchBytes` long, any bound type) holds the build's
+    /// temporaries and `first` until the walk is done; when it is too small
+    /// the forest takes its own.
+    init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool,
+         scratch: UnsafeMutableRawPointer?, scratchBytes: Int) {
+        let slots = Self.scratchSlots(count: count)
+        var raw = scratch
+        if raw == nil || scratchBytes < slots * MemoryLayout<Int32>.stride {
+            raw = UnsafeMutableRawPointer.allocate(byteCount: slots * MemoryLayout<Int32>.stride, alignment: 16)
+            ownScratch = raw
+        } else {
+            ownScratch = nil
+        }
+        let slab = raw!.bindMemory(to: Int32.self, capacity: slots)
+        let parentOf = slab                   // count
+        let start = slab + count              // count + 2
+        let children = slab + 2 * count + 2   // count at most
+        let kept = slab + 3 * count + 2       // count at most
+        let first = slab + 4 * count + 2      // count + 2
+        self.first = first
+
         // The parent link of each item: its first valid link; the kept
         // targets in link order, so children keep the order of their links.
-        var parentOf = [Int32](repeating: -1, count: count)
-        var kept = [Int32]()
-        kept.reserveCapacity(min(links.count, count))
+        parentOf.initialize(repeating: -1, count: count)
+        var keptCount = 0
         var ordered = true  // every parent before its child: no cycle can form
-        parentOf.withUnsafeMutableBufferPointer { parentOf in
-            links.sources.withUnsafeBufferPointer { sources in
-                links.targets.withUnsafeBufferPointer { targets in
-                    for k in 0..<sources.count {
-                        let s = sources[k], t = targets[k]
-                        guard s != t, s >= 0, t >= 0, s < count, t < count, parentOf[t] == -1 else { continue }
-                        parentOf[t] = Int32(truncatingIfNeeded: s)
-                        kept.append(Int32(truncatingIfNeeded: t))
-                        if s > t { ordered = false }
-                    }
+        links.sources.withUnsafeBufferPointer { sources in
+            links.targets.withUnsafeBufferPointer { targets in
+                for k in 0..<sources.count {
+                    let s = sources[k], t = targets[k]
+                    guard s != t, s >= 0, t >= 0, s < count, t < count, parentOf[t] == -1 else { continue }
+                    parentOf[t] = Int32(truncatingIfNeeded: s)
+                    kept[keptCount] = Int32(truncatingIfNeeded: t)
+                    keptCount += 1
+                    if s > t { ordered = false }
                 }
             }
-            if !ordered { Self.breakCycles(parentOf) }
         }
+        if !ordered { Self.breakCycles(UnsafeMutableBufferPointer(start: parentOf, count: count)) }
 
         // Children in link order, by item (CSR): counted into slot p + 2,
         // summed, then filled through slot p + 1 as a cursor, which leaves
-        // item p's children at childStart[p]..<childStart[p + 1] without a
-        // copy of the starts.
-        var childStart = [Int32](repeating: 0, count: count + 2)
-        var widest: Int32 = 0
-        let children = [Int32](unsafeUninitializedCapacity: kept.count) { children, initialized in
-            childStart.withUnsafeMutableBufferPointer { start in
-                parentOf.withUnsafeBufferPointer { parentOf in
-                    for i in 0..<count {
-                        let p = Int(parentOf[i])
-                        if p >= 0 { start[p + 2] &+= 1 }
-                    }
-                    for i in 0..<count {
-                        widest = max(widest, start[i + 2])
-                        start[i + 2] &+= start[i + 1]
-                    }
-                    var filled = 0
-                    for t in kept {
-                        let p = Int(parentOf[Int(t)])
-                        guard p >= 0 else { continue }  // lost its link to a cycle
-                        children[Int(start[p + 1])] = t
-                        start[p + 1] &+= 1
-                        filled += 1
-                    }
-                    initialized = filled
-                }
-            }
+        // item p's children at start[p]..<start[p + 1] without a copy of
+        // the starts.
+        start.initialize(repeating: 0, count: count + 2)
+        var widest: Int32 = 0, roots: Int32 = 0
+        for i in 0..<count {
+            let p = Int(parentOf[i])
+            if p >= 0 { start[p + 2] &+= 1 } else { roots &+= 1 }
         }
-        kept = []
+        for i in 0..<count {
+            widest = max(widest, start[i + 2])
+            start[i + 2] &+= start[i + 1]
+        }
+        for k in 0..<keptCount {
+            let t = kept[k]
+            let p = Int(parentOf[Int(t)])
+            guard p >= 0 else { continue }  // lost its link to a cycle
+            children[Int(start[p + 1])] = t
+            start[p + 1] &+= 1
+        }
 
         // Breadth first from the virtual root; each node's record made as it
         // is numbered, its breadth (its side across the levels) and children
@@ -160,59 +183,43 @@ struct TidyForest {
                                                      alignment: 64)
             .bindMemory(to: TidyNode.self, capacity: nodeCount)
         self.nodes = nodes
-        let first = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount + 1)
-        let parent = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
         let item = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
-        self.first = first
-        self.parent = parent
         self.item = item
         var levelStart: [Int32] = [1]
         var levelDepth: [Double] = []
-        var roots: Int32 = 0
-        childStart.withUnsafeBufferPointer { childStart in
-            children.withUnsafeBufferPointer { children in
-                parentOf.withUnsafeBufferPointer { parentOf in
-                    var next = 1
-                    nodes.initialize(to: TidyNode(number: 0))
-                    item[0] = -1
-                    parent[0] = -1
-                    first[0] = 1
-                    for i in 0..<count where parentOf[i] < 0 {
-                        item[next] = Int32(truncatingIfNeeded: i)
-                        (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                        parent[next] = 0
-                        next += 1
-                    }
-                    roots = Int32(truncatingIfNeeded: next - 1)
-                    first[1] = Int32(truncatingIfNeeded: next)
-                    var levelEnd = next, depth = 0.0
-                    var v = 1
-                    while v < next {
-                        if v == levelEnd {
-                            levelDepth.append(depth)
-                            depth = 0
-                            levelStart.append(Int32(truncatingIfNeeded: v))
-                            levelEnd = next
-                        }
-                        let i = Int(item[v])
-                        let size = sizes[i]
-                        depth = max(depth, horizontal ? size.width : size.height)
-                        let node = Int32(truncatingIfNeeded: v)
-                        for k in Int(childStart[i])..<Int(childStart[i + 1]) {
-                            item[next] = children[k]
-                            (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                            parent[next] = node
-                            next += 1
-                        }
-                        nodes[v].breadth = horizontal ? size.height : size.width
-                        first[v + 1] = Int32(truncatingIfNeeded: next)
-                        v += 1
-                    }
-                    levelDepth.append(depth)
-                    first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
-                }
-            }
+        var next = 1
+        nodes.initialize(to: TidyNode(number: 0))
+        item[0] = -1
+        first[0] = 1
+        for i in 0..<count where parentOf[i] < 0 {
+            item[next] = Int32(truncatingIfNeeded: i)
+            (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+            next += 1
         }
+        first[1] = Int32(truncatingIfNeeded: next)
+        var levelEnd = next, depth = 0.0
+        var v = 1
+        while v < next {
+            if v == levelEnd {
+                levelDepth.append(depth)
+                depth = 0
+                levelStart.append(Int32(truncatingIfNeeded: v))
+                levelEnd = next
+            }
+            let i = Int(item[v])
+            let size = sizes[i]
+            depth = max(depth, horizontal ? size.width : size.height)
+            for k in Int(start[i])..<Int(start[i + 1]) {
+                item[next] = children[k]
+                (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+                next += 1
+            }
+            nodes[v].breadth = horizontal ? size.height : size.width
+            first[v + 1] = Int32(truncatingIfNeeded: next)
+            v += 1
+        }
+        levelDepth.append(depth)
+        first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
         levelStart.append(Int32(truncatingIfNeeded: nodeCount))
         self.levelStart = levelStart
         self.levelDepth = levelDepth
@@ -222,9 +229,8 @@ struct TidyForest {
     /// Frees the nodes' records; the forest is not used after.
     func deallocate() {
         UnsafeMutableRawPointer(nodes).deallocate()
-        first.deallocate()
-        parent.deallocate()
         item.deallocate()
+        ownScratch?.deallocate()
     }
 
     /// Walks up from every item; an item whose ancestors lead back to it
@@ -251,7 +257,7 @@ struct TidyForest {
     /// centre across the levels in its record's `prelim`.
     mutating func walk(spacing: Double) {
         let nodeCount = self.nodeCount
-        let n = nodes, first = self.first, parent = self.parent
+        let n = nodes, first = self.first
         // Shift and change of the family being spaced, by sibling index
         // (zero between families: the shifts' execution clears them).
         let family = max(widestFamily, 1)
@@ -288,9 +294,10 @@ struct TidyForest {
             n[wp].prelim += amount
             n[wp].mod += amount
         }
-        func apportion(_ v: Int, _ leftmost: Int, _ defaultAncestor: Int) -> Int {
+        /// `v` against the subtrees of its left siblings, `leftmost..<end`
+        /// (an ancestor is a sibling when its number lies in that run).
+        func apportion(_ v: Int, _ leftmost: Int, _ end: Int, _ defaultAncestor: Int) -> Int {
             var defaultAncestor = defaultAncestor
-            let p = Int(parent[v])
             var vip = v, vop = v, vim = v - 1, vom = leftmost
             var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
             var nextVim = nextRight(vim), nextVip = nextLeft(vip)
@@ -303,7 +310,7 @@ struct TidyForest {
                 let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + cousinDistance(vim, vip)
                 if gap > 0 {
                     let a = Int(n[vim].ancestor)
-                    moveSubtree(Int(parent[a]) == p ? a : defaultAncestor, v, leftmost, gap)
+                    moveSubtree(a >= leftmost && a < end ? a : defaultAncestor, v, leftmost, gap)
                     sip += gap
                     sop += gap
                 }
@@ -338,7 +345,7 @@ struct TidyForest {
                     let placed = n[w - 1].prelim + siblingDistance(w - 1, w)
                     n[w].prelim = placed
                     n[w].mod = placed - midpoint
-                    defaultAncestor = apportion(w, start, defaultAncestor)
+                    defaultAncestor = apportion(w, start, end, defaultAncestor)
                 }
                 // Execute the shifts the apportioning left, right to left,
                 // clearing them for the next family.
@@ -371,10 +378,10 @@ struct TidyForest {
         }
     }
 
-    /// The items' frames, in item order, from the walked positions.
-    func frames(sizes: UnsafeBufferPointer<Size>, direction: TreeLayout.Direction, levelSpacing: Double,
-                siblingSpacing: Double) -> [Rect] {
-        let count = nodeCount - 1
+    /// Writes the items' frames, in item order, from the walked positions,
+    /// into `frames` (room for every item, uninitialized).
+    func write(frames: UnsafeMutablePointer<Rect>, sizes: UnsafeBufferPointer<Size>, direction: TreeLayout.Direction,
+               levelSpacing: Double, siblingSpacing: Double) {
         // Each level as deep as its deepest item, levels `levelSpacing` apart.
         var levelCentre = [Double](repeating: 0, count: levelDepth.count)
         var top = 0.0
@@ -393,27 +400,24 @@ struct TidyForest {
             }
         }
         let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
-        return [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
-            for level in 0..<levelDepth.count {
-                let c = levelCentre[level], radius = c - levelCentre[0]
-                for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
-                    let i = Int(item[v])
-                    let size = sizes[i], a = n[v].prelim
-                    let frame: Rect
-                    switch direction {
-                    case .down:
-                        frame = Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
-                    case .right:
-                        frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
-                    case .radial:
-                        let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
-                        frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
-                                     width: size.width, height: size.height)
-                    }
-                    (frames.baseAddress! + i).initialize(to: frame)
+        for level in 0..<levelDepth.count {
+            let c = levelCentre[level], radius = c - levelCentre[0]
+            for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
+                let i = Int(item[v])
+                let size = sizes[i], a = n[v].prelim
+                let frame: Rect
+                switch direction {
+                case .down:
+                    frame = Rect(x: a - size.width / 2, y: c - size.height / 2, width: size.width, height: size.height)
+                case .right:
+                    frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
+                case .radial:
+                    let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
+                    frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
+                                 width: size.width, height: size.height)
                 }
+                (frames + i).initialize(to: frame)
             }
-            initialized = count
         }
     }
 }
