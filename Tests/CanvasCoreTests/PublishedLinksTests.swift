@@ -162,6 +162,32 @@ struct PublishedLinksTests {
         #expect(sawClusterLinks && sawDiff, "the seeds exercised nothing")
     }
 
+    @Test("a drag with level of detail on moves the cluster links' counts: they match the brute force, and nothing is counted afresh")
+    func dragFollowsClusterLinks() throws {
+        var sawClusterLinks = false
+        for seed in UInt64(4)...6 {
+            var (engine, rng) = try board(400, seed: seed)
+            try engine.setLevelOfDetail(DetailSettings(minSize: 8, cell: 32))
+            _ = try engine.setZoom(0.3)
+            _ = engine.setViewportOffset(Point(x: -100, y: -100))
+            #expect(engine.clusterLinks == expected(engine).1, "seed \(seed)")
+            let builds = try #require(engine.builtClusterLinks?.builds)
+            for step in 0..<40 {
+                // Tiny cards (the board's second half, crowded into clusters) and large ones, a step each.
+                let id = engine.items.ids[Int.random(in: 0..<engine.items.count, using: &rng)]
+                let frame = try #require(engine.frame(of: id))
+                _ = try engine.move([(id, Point(x: frame.x + .random(in: -60...60, using: &rng), y: frame.y + .random(in: -60...60, using: &rng)))])
+                _ = engine.setViewportOffset(Point(x: -100 + Double(step % 2), y: -100))  // a publish either way
+                let (visible, clusterLinks) = expected(engine)
+                #expect(engine.visibleLinks == visible, "seed \(seed) step \(step)")
+                #expect(engine.clusterLinks == clusterLinks, "seed \(seed) step \(step)")
+                sawClusterLinks = sawClusterLinks || !clusterLinks.isEmpty
+            }
+            #expect(engine.builtClusterLinks?.builds == builds, "seed \(seed): the drag counted every link again")
+        }
+        #expect(sawClusterLinks, "the seeds exercised nothing")
+    }
+
     @Test("a link edit publishes; an idle tick does not")
     func editPublishesIdleTickDoesNot() throws {
         let engine = CanvasEngine()

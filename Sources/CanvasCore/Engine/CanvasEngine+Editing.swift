@@ -547,7 +547,7 @@ extension CanvasEngine {
                 } else {
                     updateDetail(position: position, from: from, to: to)
                 }
-                linkEndMoved(id, wasCurrent: linksCurrent)
+                linkEndMoved(id, from: from, wasCurrent: linksCurrent)
             }
         }
     }

@@ -157,12 +157,20 @@ extension CanvasEngine {
     /// in the culling index (kept beside it until too many have moved), so a
     /// drag costs its cards' links, not every link. `wasCurrent` says whether
     /// the index matched the frames before the move.
-    func linkEndMoved(_ id: UInt64, wasCurrent: Bool) {
+    /// With `from` (the frame before the move), the cluster-link cache
+    /// follows too (`clusterLinksFollowMove`).
+    func linkEndMoved(_ id: UInt64, from: Rect? = nil, wasCurrent: Bool) {
         guard var culling = builtLinkCulling else { return }
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
-        for link in culling.positions(touchingItemAt: resolvedPosition(of: id)) {
+        let position = resolvedPosition(of: id)
+        if let from, let position {
+            // The cache was current before the move when it matched the culling index then.
+            clusterLinksFollowMove(position, from: from, links: culling.positions(touchingItemAt: position),
+                                   wasCurrent: builtClusterLinks?.inputs.generation == culling.generation)
+        }
+        for link in culling.positions(touchingItemAt: position) {
             let position = Int(link)
             let bounds = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
             culling.moved[position] = bounds

@@ -100,35 +100,48 @@ extension CanvasEngine {
         let frames = resolution.frames
         let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
         let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
-        enum End { case item(Int), cell(LinkCell) }
-        func end(_ id: UInt64) -> End? {
+        var built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, sizes: sizes, pairs: [:],
+                                     builds: (builtClusterLinks?.builds ?? 0) + 1)
+        func end(_ id: UInt64) -> ClusterLinkCache.End? {
             guard let position = resolvedPosition(of: id), position < frames.count else { return nil }
-            let frame = frames[position]
-            guard SpatialIndex.isIndexable(frame) else { return nil }
-            if sizes.isLarge(frame) { return .item(position) }
-            return .cell(LinkCell(DetailPyramid.cell(of: frame, width: cellWidth, height: cellHeight)))
+            return built.end(frames[position], at: position)
         }
         var counts: [CachedPairKey: Int] = [:]
         for position in 0..<links.count {
-            guard let a = end(links.source(at: position)), let b = end(links.target(at: position)) else { continue }
-            switch (a, b) {
-            case (.item, .item): continue
-            case (.cell(let x), .cell(let y)):
-                if x == y { continue }
-                let (low, high) = x < y ? (x, y) : (y, x)
-                counts[CachedPairKey(cell: low, otherCell: high, item: -1), default: 0] += 1
-            case (.cell(let x), .item(let p)), (.item(let p), .cell(let x)):
-                counts[CachedPairKey(cell: x, otherCell: x, item: p), default: 0] += 1
-            }
+            guard let a = end(links.source(at: position)), let b = end(links.target(at: position)),
+                  let key = ClusterLinkCache.key(a, b) else { continue }
+            counts[key, default: 0] += 1
         }
-        var pairs: [LinkCell: [ClusterLinkCache.Pair]] = [:]
         for (pair, count) in counts {
             // Under the lesser cell only: a pair of cells counts when both are published clusters.
-            pairs[pair.cell, default: []].append(ClusterLinkCache.Pair(cell: pair.otherCell, item: pair.item, count: count))
+            built.pairs[pair.cell, default: []].append(ClusterLinkCache.Pair(cell: pair.otherCell, item: pair.item, count: count))
         }
-        let built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, pairs: pairs)
         builtClusterLinks = built
         return built
+    }
+
+    /// After the item at `position` moved from `from` on a free canvas:
+    /// moves its links' counts in the cluster-link cache from the pairs its
+    /// old frame gave to the ones its new frame gives (the other ends stand
+    /// where they are now), so a drag with level of detail on costs the
+    /// moved cards' links, not a count of every link. `wasCurrent` says
+    /// whether the cache matched the frames before the move.
+    func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, wasCurrent: Bool) {
+        guard var cache = builtClusterLinks else { return }
+        guard wasCurrent, position < resolution.frames.count else { return }  // stale: counted afresh when asked
+        builtClusterLinks = nil  // unique while it is edited
+        let frames = resolution.frames
+        let id = resolvedIDs[position]
+        for link in touching {
+            let link = Int(link)
+            let source = links.source(at: link)
+            guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
+                  let there = cache.end(frames[other], at: other) else { continue }
+            if let here = cache.end(from, at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, -1) }
+            if let here = cache.end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, 1) }
+        }
+        cache.inputs.generation = contentGeneration
+        builtClusterLinks = cache
     }
 
     /// Whether one of the moved items is an end of a link (through the
@@ -205,6 +218,45 @@ struct ClusterLinkCache {
     var inputs: Inputs
     var cellWidth: Double
     var cellHeight: Double
+    /// Which frames are large at the cache's zoom and minimum size.
+    var sizes: DetailPyramid.Bounds
     var pairs: [LinkCell: [Pair]]
+    /// How many times the engine counted the cache afresh (for tests: a drag should not).
+    var builds: Int
+
+    /// What a link's end counts as: a large item drawn by itself, or its cell.
+    enum End { case item(Int), cell(LinkCell) }
+
+    /// The end at the item at `position` with `frame`; nil when the frame takes no part.
+    func end(_ frame: Rect, at position: Int) -> End? {
+        guard SpatialIndex.isIndexable(frame) else { return nil }
+        if sizes.isLarge(frame) { return .item(position) }
+        return .cell(LinkCell(DetailPyramid.cell(of: frame, width: cellWidth, height: cellHeight)))
+    }
+
+    /// The pair two ends count toward: none between two large items or within one cell.
+    static func key(_ a: End, _ b: End) -> CachedPairKey? {
+        switch (a, b) {
+        case (.item, .item): return nil
+        case (.cell(let x), .cell(let y)):
+            if x == y { return nil }
+            let (low, high) = x < y ? (x, y) : (y, x)
+            return CachedPairKey(cell: low, otherCell: high, item: -1)
+        case (.cell(let x), .item(let p)), (.item(let p), .cell(let x)):
+            return CachedPairKey(cell: x, otherCell: x, item: p)
+        }
+    }
+
+    /// Adds `delta` links to a pair's count (a pair at zero is let go).
+    mutating func add(_ key: CachedPairKey, _ delta: Int) {
+        var list = pairs.removeValue(forKey: key.cell) ?? []
+        if let i = list.firstIndex(where: { $0.cell == key.otherCell && $0.item == key.item }) {
+            list[i].count += delta
+            if list[i].count <= 0 { list.remove(at: i) }
+        } else if delta > 0 {
+            list.append(Pair(cell: key.otherCell, item: key.item, count: delta))
+        }
+        if !list.isEmpty { pairs[key.cell] = list }
+    }
 }
 

@@ -1,4 +1,4 @@
-/// The culling index over the links' route bounds, in about 13 bytes a
+/// The culling index over the links' route bounds, in 12 to 16 bytes a
 /// link: each link is kept once, in the cell of its bounds' lower corner
 /// (a point-keyed grid), with its bounds as four 16-bit steps from that
 /// cell's corner. A query widens its rectangle downwards by the largest
