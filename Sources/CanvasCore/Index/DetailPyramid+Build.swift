@@ -50,15 +50,13 @@ extension DetailPyramid {
         mutating func add(_ position: Int, _ frame: Rect, _ id: Int) {
             let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
             let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
-            var group = Group()
-            group.add(position, frame)
             let base = denseBase[id]
             let r = row - row0, c = column - column0
             if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
-                scratch[base + r * columns + c].merge(group)
+                scratch[base + r * columns + c].add(position, frame)
             } else {
                 sparse[id, default: Cells()].update(row: row, column: column) {
-                    $0.merge(group)
+                    $0.add(position, frame)
                 }
             }
         }
@@ -276,15 +274,16 @@ extension DetailPyramid {
                     let spill = cells.cellCount > 0
                     var rowColumns: [Int] = [], rowGroups: [Group] = []
                     for r in 0..<rows {
-                        rowColumns.removeAll()
-                        rowGroups.removeAll()
+                        rowColumns.removeAll(keepingCapacity: true)
+                        rowGroups.removeAll(keepingCapacity: true)
                         let start = base + r * columns
                         for c in 0..<columns where scratch[start + c].count > 0 {
                             rowColumns.append(column0 + c)
                             rowGroups.append(scratch[start + c])
                         }
                         if !spill {
-                            cells.setRow(row0 + r, columns: rowColumns, payloads: rowGroups)
+                            // Stored at their own size, not the scratch rows' room.
+                            cells.setRow(row0 + r, columns: exactCopy(rowColumns), payloads: exactCopy(rowGroups))
                         } else {
                             for (column, group) in zip(rowColumns, rowGroups) {
                                 cells.update(row: row0 + r, column: column) { $0.merge(group) }

@@ -482,8 +482,9 @@ package struct DetailPyramid: Hashable, Sendable {
 
     /// Builds the level for each class of `ids` it does not hold yet: from
     /// the nearest finer level holding the class (merging cells), else from
-    /// the member grids when built, else in one pass over the frames.
-    mutating func ensureLevel(_ key: LevelKey, classes ids: [Int], frames: UnsafeBufferPointer<Rect>) {
+    /// the member grids when built (`fromMembers`, or the classes are few
+    /// of the items), else in one pass over the frames.
+    mutating func ensureLevel(_ key: LevelKey, classes ids: [Int], frames: UnsafeBufferPointer<Rect>, fromMembers: Bool = false) {
         var grids = levels.removeValue(forKey: key) ?? []
         // A level is kept once it holds a class.
         defer { if grids.contains(where: { $0 != nil }) { levels[key] = grids } }
@@ -501,7 +502,7 @@ package struct DetailPyramid: Hashable, Sendable {
         for id in missing { builder.include(id) }
         // From the member grids when the classes are a small part of the
         // items (reading their frames out of order); else in data order.
-        if let members, 4 * missing.reduce(0, { $0 + classCounts[$1] }) < count {
+        if let members, fromMembers || 4 * missing.reduce(0, { $0 + classCounts[$1] }) < count {
             for id in missing {
                 members[id].visitAll { _, _, list in
                     for member in list { builder.add(Int(member), frames[Int(member)], id) }
