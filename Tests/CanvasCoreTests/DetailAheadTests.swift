@@ -136,4 +136,42 @@ struct DetailAheadTests {
             for row in coarse.rows.values { #expect(row.columns == row.columns.sorted() && Set(row.columns).count == row.columns.count) }
         }
     }
+
+    @Test("sides kept in single precision, rounded outward: answers and edited levels stay exact for sides no float holds",
+          arguments: [2 as UInt64, 19])
+    func roundedSides(seed: UInt64) {
+        #expect(MemoryLayout<DetailPyramid.Group>.stride == 64, "a group's size (it was 80 bytes)")
+        var random = SplitMix64(seed: seed)
+        // Sides of 7.9 … 8.1 points at zoom 1 (minSize 8) that single
+        // precision cannot hold, one just above Float's range, and a few
+        // subnormal ones: every cell mixes small and large items of a class.
+        var frames = (0..<2500).map { _ in
+            Rect(x: random.uniform(-3000, 3000), y: random.uniform(-2000, 2000),
+                 width: 8 + random.uniform(-0.1, 0.1), height: 8 + random.uniform(-0.1, 0.1))
+        }
+        frames[7] = Rect(x: -1.75e38, y: 0, width: 3.5e38, height: 9)
+        frames[8] = Rect(x: 10, y: 10, width: 1e-310, height: 8.05)
+        let bounds = Rect(x: -1e39, y: -4000, width: 2e39, height: 8000)
+        for zoom in [ZoomTransform(scale: 1, axis: .both), ZoomTransform(scale: 0.99, axis: .both), ZoomTransform(scale: 1.01, axis: .horizontal)] {
+            var pyramid = DetailPyramid(frames: frames, within: bounds)
+            let rect = zoom.rect(Rect(x: -1000, y: -700, width: 2000, height: 1400))
+            checkDetail(pyramid.query(rect, zoom: zoom, minSize: 8, cell: 16, frames: frames), frames, rect, zoom: zoom, minSize: 8, cell: 16)
+            // Moves that take items of the group's extreme sides out and in again.
+            var moved = frames
+            for _ in 0..<300 {
+                let position = Int(random.next() % UInt64(moved.count))
+                let old = moved[position]
+                let new = Rect(x: random.uniform(-3000, 3000), y: random.uniform(-2000, 2000),
+                               width: 8 + random.uniform(-0.1, 0.1), height: old.height)
+                moved[position] = new
+                pyramid.update(position: position, from: old, to: new, frames: moved)
+            }
+            checkDetail(pyramid.query(rect, zoom: zoom, minSize: 8, cell: 16, frames: moved), moved, rect, zoom: zoom, minSize: 8, cell: 16)
+            var rebuilt = DetailPyramid(frames: moved)
+            for key in pyramid.builtLevels { rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: moved) }
+            // (A class whose items all left keeps an empty grid; a rebuild has none.)
+            #expect(contents(pyramid).mapValues { $0.filter { !$0.value.isEmpty } } == contents(rebuilt),
+                    "levels after the moves, \(zoom)")
+        }
+    }
 }

@@ -49,15 +49,24 @@ extension DetailPyramid {
         }
         var finest = [Int?](repeating: nil, count: sizeClasses.count)
         for id in sizeClasses.indices where classCounts[id] > 0 {
-            var k = first
-            // At a step's smallest scale (cell / 2^k) its items are at their smallest.
-            while k < top && Self.kind(of: sizeClasses[id], Bounds(zoom: ZoomTransform(scale: cell / Self.power(k), axis: axis), minSize: minSize),
-                                      sides: classSides[id]) == .large {
-                k += 1
-            }
-            finest[id] = k
+            finest[id] = Self.finestStep(of: sizeClasses[id], sides: classSides[id], from: first, through: top,
+                                         axis: axis, minSize: minSize, cell: cell)
         }
         return AheadPlan(axis: axis, cell: cell, finest: finest, top: top)
+    }
+
+    /// The first step from `first` where a class need not be wholly large
+    /// (`top` if none before it): at a step's smallest scale, cell / 2^k,
+    /// its items are at their smallest. With no sides known, by the class's
+    /// powers of two: then never after the step its items' sides give.
+    static func finestStep(of sizeClass: SizeClass, sides: Sides = Sides(), from first: Int, through top: Int,
+                           axis: ZoomAxis, minSize: Double, cell: Double) -> Int {
+        var k = first
+        while k < top && kind(of: sizeClass, Bounds(zoom: ZoomTransform(scale: cell / power(k), axis: axis), minSize: minSize),
+                              sides: sides) == .large {
+            k += 1
+        }
+        return k
     }
 
     /// Counts the frames, if not yet, and builds every level a zoom from
@@ -75,7 +84,7 @@ extension DetailPyramid {
     mutating func buildAhead(
         _ frames: UnsafeBufferPointer<Rect>, finest zoom: ZoomTransform, coarsest: ZoomTransform? = nil, minSize: Double, cell: Double
     ) {
-        ensureCounted(frames)
+        if !counted { countBinningFirstClass(frames, finest: zoom, coarsest: coarsest, minSize: minSize, cell: cell) }
         guard count > 0 else { return }
         let plan = aheadPlan(finest: zoom, coarsest: coarsest, minSize: minSize, cell: cell)
         guard let steps = plan.steps else { return }
@@ -85,6 +94,55 @@ extension DetailPyramid {
             // The classes new at a step are read from their member grids when
             // built (a pass over every frame per step cost more on mixed sizes).
             if !ids.isEmpty { ensureLevel(plan.key(k), classes: ids, frames: frames, fromMembers: true) }
+        }
+        // A class the counting pass binned finer than its sides need: only
+        // merged from there, not kept.
+        for k in steps {
+            let key = plan.key(k)
+            guard var grids = levels[key] else { continue }
+            var dropped = false
+            for id in grids.indices where grids[id] != nil && (id >= plan.finest.count || plan.finest[id].map { k < $0 } ?? true) {
+                grids[id] = nil
+                dropped = true
+            }
+            guard dropped else { continue }
+            levels[key] = grids.contains { $0 != nil } ? grids : nil
+        }
+    }
+
+    /// The counting pass, binning on the way the classes whose powers of
+    /// two put their finest step where the first item's does (all of them
+    /// when the items are of one size), when the first items share a class: a separate pass cost a fifth of
+    /// building one size's levels (issue 20). Their sides are not known
+    /// yet, so the step may be finer than they need; `buildAhead` merges
+    /// up from it and keeps only what they need.
+    mutating func countBinningFirstClass(
+        _ frames: UnsafeBufferPointer<Rect>, finest zoom: ZoomTransform, coarsest: ZoomTransform?, minSize: Double, cell: Double
+    ) {
+        guard let firstFrame = frames.first(where: SpatialIndex.isIndexable) else {
+            ensureCounted(frames)
+            return
+        }
+        // Where the first items are of several classes the sizes are mixed:
+        // asking per item whether its class is binned cost more than the
+        // pass it saves (most classes are binned from the member grids).
+        let firstClass = SizeClass(firstFrame)
+        guard !frames.prefix(64).contains(where: { SpatialIndex.isIndexable($0) && SizeClass($0) != firstClass }) else {
+            ensureCounted(frames)
+            return
+        }
+        // The plan's steps, from the centres' box the pyramid was made with.
+        let plan = aheadPlan(finest: zoom, coarsest: coarsest, minSize: minSize, cell: cell)
+        let first = Swift.min(Swift.max(Self.levelExponent(cell: cell, scale: zoom.scale.isFinite && zoom.scale > 0 ? zoom.scale : 1), -900), 900)
+        let axis = zoom.axis, top = plan.top
+        func step(_ sizeClass: SizeClass) -> Int {
+            Self.finestStep(of: sizeClass, from: first, through: top, axis: axis, minSize: minSize, cell: cell)
+        }
+        let target = step(firstClass)
+        // Per class (by its exponents), whether it is binned: asked once per run of a class.
+        var steps = ClassLookup()
+        ensureCounted(frames, building: plan.key(target)) { sizeClass in
+            steps.id(sizeClass.x, sizeClass.y) { step(sizeClass) } == target
         }
     }
 
