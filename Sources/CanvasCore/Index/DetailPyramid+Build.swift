@@ -16,7 +16,12 @@ extension DetailPyramid {
         /// The classes built, in the order they were set up.
         var classes: [Int] = []
         var scratch: [Group] = []
-        var sparse: [Int: Cells] = [:]
+        /// Per class id, the items outside its dense grid (or of a class
+        /// without one) by cell, gathered and sorted at the end: added to a
+        /// sparse grid one by one, each cost a row lookup and an insertion
+        /// in the middle of the row (issue 20: most of binning mixed sizes,
+        /// whose classes are too sparse for a dense grid).
+        var sparse: [Int: [(row: Int, column: Int, position: Int)]] = [:]
         /// Per class id, the sides of the items `addAll` met.
         var sides: [Sides] = []
 
@@ -55,9 +60,7 @@ extension DetailPyramid {
             if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
                 scratch[base + r * columns + c].add(position, frame)
             } else {
-                sparse[id, default: Cells()].update(row: row, column: column) {
-                    $0.add(position, frame)
-                }
+                sparse[id, default: []].append((row, column, position))
             }
         }
 
@@ -264,11 +267,32 @@ extension DetailPyramid {
             return position
         }
 
-        /// The grids, by class id.
-        mutating func finish() -> [(Int, Cells)] {
+        /// The grids, by class id, from the dense grids and the items
+        /// gathered outside them (whose frames are `frames`').
+        mutating func finish(_ frames: UnsafeBufferPointer<Rect>) -> [(Int, Cells)] {
             var result: [(Int, Cells)] = []
             for id in classes {
-                var cells = sparse.removeValue(forKey: id) ?? Cells()
+                var cells = Cells()
+                if var entries = sparse.removeValue(forKey: id) {
+                    entries.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
+                    var columns: [Int] = [], groups: [Group] = []
+                    var slot = 0
+                    while slot < entries.count {
+                        let row = entries[slot].row
+                        columns.removeAll(keepingCapacity: true)
+                        groups.removeAll(keepingCapacity: true)
+                        while slot < entries.count && entries[slot].row == row {
+                            let (column, position) = (entries[slot].column, entries[slot].position)
+                            if columns.last != column {
+                                columns.append(column)
+                                groups.append(Group())
+                            }
+                            groups[groups.count - 1].add(position, frames[position])
+                            slot += 1
+                        }
+                        cells.setRow(row, columns: exactCopy(columns), payloads: exactCopy(groups))
+                    }
+                }
                 let base = denseBase[id]
                 if base >= 0 {
                     let spill = cells.cellCount > 0

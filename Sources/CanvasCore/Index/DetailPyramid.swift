@@ -372,7 +372,7 @@ package struct DetailPyramid: Hashable, Sendable {
         count = classCounts.reduce(0, +)
         if let key, !builder.classes.isEmpty {
             var grids = [Cells?](repeating: nil, count: sizeClasses.count)
-            for (id, cells) in builder.finish() { grids[id] = cells }
+            for (id, cells) in builder.finish(frames) { grids[id] = cells }
             levels[key] = grids
         }
     }
@@ -553,7 +553,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 return (id, id >= 0 && id < wanted.count && wanted[id])
             }
         }
-        for (id, cells) in builder.finish() { grids[id] = cells }
+        for (id, cells) in builder.finish(frames) { grids[id] = cells }
     }
 
     /// The finer built level holding class `id` with the fewest cells to merge.
