@@ -267,6 +267,23 @@ extension DetailPyramid {
             return position
         }
 
+        /// Sorts entries by row, then column: by one integer each where rows
+        /// and columns fit in 32 bits (as on any real board; comparing pairs
+        /// cost twice as much).
+        static func sortByCell(_ entries: inout [(row: Int, column: Int, position: Int)]) {
+            let range = Int(Int32.min)...Int(Int32.max)
+            guard entries.allSatisfy({ range.contains($0.row) && range.contains($0.column) }) else {
+                entries.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
+                return
+            }
+            var keyed = entries.map { (key: $0.row << 32 | ($0.column - Int(Int32.min)), position: $0.position) }
+            keyed.sort { $0.key < $1.key }
+            for slot in keyed.indices {
+                let key = keyed[slot].key
+                entries[slot] = (key >> 32, (key & 0xFFFF_FFFF) + Int(Int32.min), keyed[slot].position)
+            }
+        }
+
         /// The grids, by class id, from the dense grids and the items
         /// gathered outside them (whose frames are `frames`').
         mutating func finish(_ frames: UnsafeBufferPointer<Rect>) -> [(Int, Cells)] {
@@ -274,7 +291,7 @@ extension DetailPyramid {
             for id in classes {
                 var cells = Cells()
                 if var entries = sparse.removeValue(forKey: id) {
-                    entries.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
+                    Self.sortByCell(&entries)
                     var columns: [Int] = [], groups: [Group] = []
                     var slot = 0
                     while slot < entries.count {

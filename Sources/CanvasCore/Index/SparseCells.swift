@@ -160,22 +160,11 @@ struct SparseCells<Payload> {
             while end < sorted.count && sorted[end].key >> dy == target { end += 1 }
             merged.columns.removeAll(keepingCapacity: true)
             merged.payloads.removeAll(keepingCapacity: true)
-            if end - start == 1 {
-                let cells = sorted[start].value
-                for slot in cells.columns.indices { Self.put(cells.columns[slot] >> dx, cells.payloads[slot], into: &merged, combine) }
-            } else if end - start == 2 {
-                let a = sorted[start].value, b = sorted[start + 1].value
-                var i = 0, j = 0
-                while i < a.columns.count || j < b.columns.count {
-                    // Ties take the upper row first, as a stable sort by column would.
-                    if j == b.columns.count || (i < a.columns.count && a.columns[i] >> dx <= b.columns[j] >> dx) {
-                        Self.put(a.columns[i] >> dx, a.payloads[i], into: &merged, combine)
-                        i += 1
-                    } else {
-                        Self.put(b.columns[j] >> dx, b.payloads[j], into: &merged, combine)
-                        j += 1
-                    }
-                }
+            if end - start <= 2 {
+                let row = Self.merged(sorted[start].value, end - start == 2 ? sorted[start + 1].value : Row(), dx, combine)
+                coarser.setRow(target, columns: row.columns, payloads: row.payloads)
+                start = end
+                continue
             } else {
                 var pairs: [(Int, Payload)] = []
                 for (_, cells) in sorted[start..<end] {
@@ -188,6 +177,57 @@ struct SparseCells<Payload> {
             start = end
         }
         return coarser
+    }
+
+    /// Rows `a` and `b` (columns ascending) as one, columns shifted right by
+    /// `dx`, cells of one column merged by `combine` (`a`'s first): counted
+    /// first, then written once into arrays of that size (appending, then
+    /// copying to an exact size, wrote every payload twice).
+    private static func merged(_ a: Row, _ b: Row, _ dx: Int, _ combine: (inout Payload, Payload) -> Void) -> Row {
+        a.columns.withUnsafeBufferPointer { ac in
+            b.columns.withUnsafeBufferPointer { bc in
+                a.payloads.withUnsafeBufferPointer { ap in
+                    b.payloads.withUnsafeBufferPointer { bp in
+                        // Ties take the upper row first, as a stable sort by column would.
+                        @inline(__always) func takesA(_ i: Int, _ j: Int) -> Bool {
+                            j == bc.count || (i < ac.count && ac[i] >> dx <= bc[j] >> dx)
+                        }
+                        var count = 0, last = 0, i = 0, j = 0
+                        while i < ac.count || j < bc.count {
+                            let column: Int
+                            if takesA(i, j) { column = ac[i] >> dx; i += 1 } else { column = bc[j] >> dx; j += 1 }
+                            if count == 0 || column != last { count += 1 }
+                            last = column
+                        }
+                        var columns = [Int](repeating: 0, count: count)
+                        let payloads = [Payload](unsafeUninitializedCapacity: count) { buffer, initialized in
+                            var slot = -1
+                            i = 0
+                            j = 0
+                            while i < ac.count || j < bc.count {
+                                let column: Int, payload: Payload
+                                if takesA(i, j) {
+                                    (column, payload) = (ac[i] >> dx, ap[i])
+                                    i += 1
+                                } else {
+                                    (column, payload) = (bc[j] >> dx, bp[j])
+                                    j += 1
+                                }
+                                if slot >= 0 && columns[slot] == column {
+                                    combine(&buffer[slot], payload)
+                                } else {
+                                    slot += 1
+                                    columns[slot] = column
+                                    (buffer.baseAddress! + slot).initialize(to: payload)
+                                }
+                            }
+                            initialized = slot + 1
+                        }
+                        return Row(columns: columns, payloads: payloads)
+                    }
+                }
+            }
+        }
     }
 
     /// Appends a cell to a row in column order, merging it into the last
