@@ -42,7 +42,9 @@ extension DetailPyramid {
         var top = first
         if centres.minX <= centres.maxX && centres.minY <= centres.maxY {
             let span = Swift.max(axis.zoomsX ? centres.maxX - centres.minX : 0, axis.zoomsY ? centres.maxY - centres.minY : 0)
-            while top < 900 && Self.power(top) < span { top += 1 }
+            // Not past 2^64 finest cells a side (far-flung frames would build
+            // hundreds of near-empty levels; a zoom that far merges one then).
+            while top < Swift.min(900, first + 64) && Self.power(top) < span { top += 1 }
         }
         if let coarsest, coarsest.scale.isFinite && coarsest.scale > 0 {
             top = Swift.max(top, Swift.min(Self.levelExponent(cell: cell, scale: coarsest.scale), 900))
