@@ -152,7 +152,7 @@ extension CanvasEngine {
 
     /// `levelOfDetail` by position, for checked arguments.
     package func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
-        withDetail(cell: cell) { pyramid, frames in
+        withDetail(minSize: minSize, cell: cell) { pyramid, frames in
             let settings = zoomSettings
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
                                  find: { self.worldQuery($0) }, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
@@ -161,31 +161,30 @@ extension CanvasEngine {
 
     /// The pyramid, built if needed. Its queries find large items through
     /// the culling index (`worldQuery`: the editable index on a free
-    /// canvas, else `index`, built on first use), so it keeps no member
-    /// grids of its own for them. The first query after a resolve
-    /// builds what it needs at this zoom (the level for the classes not
-    /// wholly large there, binned from the frames in one pass; where the
-    /// items are large, the finest level zooming out reaches where they
-    /// need not be, in the same pass: `DetailPyramid.levelAhead`) and then
-    /// every coarser level a zoom down to the settings' minimum can ask for
-    /// with this cell size, each merged from the one below, so zooming out
-    /// only looks levels up; a finer level (zooming in), or a class a level
-    /// lacks, is built the first time a query asks for it.
-    func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
+    /// canvas, else `index`, built on first use) where every class is
+    /// wholly large. The first query after a resolve builds, before it
+    /// answers, every level a zoom from the settings' maximum (or the zoom,
+    /// if finer) out to the minimum, or to where the content fits in two
+    /// cells a side, can ask for with this cell and minimum size, and the
+    /// member grids on mixed sizes (`DetailPyramid.buildAhead`): zooming
+    /// then only looks levels up (issue 20: a zoom-out step that reached an
+    /// unbuilt level built it from every frame, 0.1–0.4 s). What other
+    /// settings need is built the first time a query asks for it.
+    func withDetail<Result>(minSize: Double, cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         let frames = resolution.frames
         // Taken out while in use, so that editing it does not copy it.
         var pyramid = builtDetail ?? DetailPyramid(frames: frames, within: resolution.contentBounds)
         builtDetail = nil
         defer { builtDetail = pyramid }
-        let first = pyramid.builtLevels.isEmpty
-        let result = body(&pyramid, frames)
-        // The level this zoom needs, or the one built ahead for zooming out.
-        if first, pyramid.builtLevels.count == 1, let key = pyramid.builtLevels.first {
+        if !pyramid.counted {
             let settings = zoomSettings
-            let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
-            pyramid.buildCoarser(from: key, through: coarsest, frames: frames)
+            let finest = ZoomTransform(scale: Swift.max(settings.maximum, zoom.scale), axis: settings.axis)
+            let coarsest = ZoomTransform(scale: Swift.min(settings.minimum, zoom.scale), axis: settings.axis)
+            frames.withUnsafeBufferPointer {
+                pyramid.buildAhead($0, finest: finest, coarsest: coarsest, minSize: minSize, cell: cell)
+            }
         }
-        return result
+        return body(&pyramid, frames)
     }
 }
 

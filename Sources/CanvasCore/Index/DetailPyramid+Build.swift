@@ -16,7 +16,12 @@ extension DetailPyramid {
         /// The classes built, in the order they were set up.
         var classes: [Int] = []
         var scratch: [Group] = []
-        var sparse: [Int: Cells] = [:]
+        /// Per class id, the items outside its dense grid (or of a class
+        /// without one) by cell, gathered and sorted at the end: added to a
+        /// sparse grid one by one, each cost a row lookup and an insertion
+        /// in the middle of the row (issue 20: most of binning mixed sizes,
+        /// whose classes are too sparse for a dense grid).
+        var sparse: [Int: [(row: Int, column: Int, position: Int)]] = [:]
         /// Per class id, the sides of the items `addAll` met.
         var sides: [Sides] = []
 
@@ -50,16 +55,12 @@ extension DetailPyramid {
         mutating func add(_ position: Int, _ frame: Rect, _ id: Int) {
             let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
             let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
-            var group = Group()
-            group.add(position, frame)
             let base = denseBase[id]
             let r = row - row0, c = column - column0
             if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
-                scratch[base + r * columns + c].merge(group)
+                scratch[base + r * columns + c].add(position, frame)
             } else {
-                sparse[id, default: Cells()].update(row: row, column: column) {
-                    $0.merge(group)
-                }
+                sparse[id, default: []].append((row, column, position))
             }
         }
 
@@ -266,25 +267,64 @@ extension DetailPyramid {
             return position
         }
 
-        /// The grids, by class id.
-        mutating func finish() -> [(Int, Cells)] {
+        /// Sorts entries by row, then column: by one integer each where rows
+        /// and columns fit in 32 bits (as on any real board; comparing pairs
+        /// cost twice as much).
+        static func sortByCell(_ entries: inout [(row: Int, column: Int, position: Int)]) {
+            let range = Int(Int32.min)...Int(Int32.max)
+            guard entries.allSatisfy({ range.contains($0.row) && range.contains($0.column) }) else {
+                entries.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
+                return
+            }
+            var keyed = entries.map { (key: $0.row << 32 | ($0.column - Int(Int32.min)), position: $0.position) }
+            keyed.sort { $0.key < $1.key }
+            for slot in keyed.indices {
+                let key = keyed[slot].key
+                entries[slot] = (key >> 32, (key & 0xFFFF_FFFF) + Int(Int32.min), keyed[slot].position)
+            }
+        }
+
+        /// The grids, by class id, from the dense grids and the items
+        /// gathered outside them (whose frames are `frames`').
+        mutating func finish(_ frames: UnsafeBufferPointer<Rect>) -> [(Int, Cells)] {
             var result: [(Int, Cells)] = []
             for id in classes {
-                var cells = sparse.removeValue(forKey: id) ?? Cells()
+                var cells = Cells()
+                if var entries = sparse.removeValue(forKey: id) {
+                    Self.sortByCell(&entries)
+                    var columns: [Int] = [], groups: [Group] = []
+                    var slot = 0
+                    while slot < entries.count {
+                        let row = entries[slot].row
+                        columns.removeAll(keepingCapacity: true)
+                        groups.removeAll(keepingCapacity: true)
+                        while slot < entries.count && entries[slot].row == row {
+                            let (column, position) = (entries[slot].column, entries[slot].position)
+                            if columns.last != column {
+                                columns.append(column)
+                                groups.append(Group())
+                            }
+                            groups[groups.count - 1].add(position, frames[position])
+                            slot += 1
+                        }
+                        cells.setRow(row, columns: exactCopy(columns), payloads: exactCopy(groups))
+                    }
+                }
                 let base = denseBase[id]
                 if base >= 0 {
                     let spill = cells.cellCount > 0
                     var rowColumns: [Int] = [], rowGroups: [Group] = []
                     for r in 0..<rows {
-                        rowColumns.removeAll()
-                        rowGroups.removeAll()
+                        rowColumns.removeAll(keepingCapacity: true)
+                        rowGroups.removeAll(keepingCapacity: true)
                         let start = base + r * columns
                         for c in 0..<columns where scratch[start + c].count > 0 {
                             rowColumns.append(column0 + c)
                             rowGroups.append(scratch[start + c])
                         }
                         if !spill {
-                            cells.setRow(row0 + r, columns: rowColumns, payloads: rowGroups)
+                            // Stored at their own size, not the scratch rows' room.
+                            cells.setRow(row0 + r, columns: exactCopy(rowColumns), payloads: exactCopy(rowGroups))
                         } else {
                             for (column, group) in zip(rowColumns, rowGroups) {
                                 cells.update(row: row0 + r, column: column) { $0.merge(group) }

@@ -140,35 +140,107 @@ struct SparseCells<Payload> {
     }
 
     /// The grid whose cells are 2^dx × 2^dy of this one's (cells merge by
-    /// `combine` as ⌊row / 2^dy⌋, ⌊column / 2^dx⌋): one pass over the rows,
-    /// a sort only where several rows merge into one.
+    /// `combine` as ⌊row / 2^dy⌋, ⌊column / 2^dx⌋): one pass over the rows.
+    /// A row's columns are sorted, so shifted they stay sorted: one source
+    /// row is collapsed in order and two are merged like sorted lists; only
+    /// where more rows meet (a coarsening by more than one doubling) are the
+    /// cells sorted. Each row is stored at its exact size (issue 20: stable
+    /// sorts and arrays grown by doubling were half of building the levels,
+    /// and the doubling's spare room stayed in every stored row).
     func coarsened(by dx: Int, _ dy: Int, _ combine: (inout Payload, Payload) -> Void) -> SparseCells {
         var coarser = SparseCells()
-        let sortedRows = rows.keys.sorted()
+        coarser.rows.reserveCapacity(rows.count >> dy + 1)
+        // Rows with their cells, in order: no second lookup by key.
+        let sorted = rows.sorted { $0.key < $1.key }
+        var merged = Row()
         var start = 0
-        while start < sortedRows.count {
-            let target = sortedRows[start] >> dy
+        while start < sorted.count {
+            let target = sorted[start].key >> dy
             var end = start + 1
-            while end < sortedRows.count && sortedRows[end] >> dy == target { end += 1 }
-            var pairs: [(Int, Payload)] = []
-            for source in sortedRows[start..<end] {
-                let cells = rows[source]!
-                for slot in cells.columns.indices { pairs.append((cells.columns[slot] >> dx, cells.payloads[slot])) }
-            }
-            if end - start > 1 { pairs.sort { $0.0 < $1.0 } }
-            var columns: [Int] = [], payloads: [Payload] = []
-            for (column, payload) in pairs {
-                if columns.last == column {
-                    combine(&payloads[payloads.count - 1], payload)
-                } else {
-                    columns.append(column)
-                    payloads.append(payload)
+            while end < sorted.count && sorted[end].key >> dy == target { end += 1 }
+            merged.columns.removeAll(keepingCapacity: true)
+            merged.payloads.removeAll(keepingCapacity: true)
+            if end - start <= 2 {
+                let row = Self.merged(sorted[start].value, end - start == 2 ? sorted[start + 1].value : Row(), dx, combine)
+                coarser.setRow(target, columns: row.columns, payloads: row.payloads)
+                start = end
+                continue
+            } else {
+                var pairs: [(Int, Payload)] = []
+                for (_, cells) in sorted[start..<end] {
+                    for slot in cells.columns.indices { pairs.append((cells.columns[slot] >> dx, cells.payloads[slot])) }
                 }
+                pairs.sort { $0.0 < $1.0 }
+                for (column, payload) in pairs { Self.put(column, payload, into: &merged, combine) }
             }
-            coarser.setRow(target, columns: columns, payloads: payloads)
+            coarser.setRow(target, columns: exactCopy(merged.columns), payloads: exactCopy(merged.payloads))
             start = end
         }
         return coarser
+    }
+
+    /// Rows `a` and `b` (columns ascending) as one, columns shifted right by
+    /// `dx`, cells of one column merged by `combine` (`a`'s first): counted
+    /// first, then written once into arrays of that size (appending, then
+    /// copying to an exact size, wrote every payload twice).
+    private static func merged(_ a: Row, _ b: Row, _ dx: Int, _ combine: (inout Payload, Payload) -> Void) -> Row {
+        a.columns.withUnsafeBufferPointer { ac in
+            b.columns.withUnsafeBufferPointer { bc in
+                a.payloads.withUnsafeBufferPointer { ap in
+                    b.payloads.withUnsafeBufferPointer { bp in
+                        // Ties take the upper row first, as a stable sort by column would.
+                        @inline(__always) func takesA(_ i: Int, _ j: Int) -> Bool {
+                            j == bc.count || (i < ac.count && ac[i] >> dx <= bc[j] >> dx)
+                        }
+                        var count = 0, last = 0, i = 0, j = 0
+                        while i < ac.count || j < bc.count {
+                            let column: Int
+                            if takesA(i, j) { column = ac[i] >> dx; i += 1 } else { column = bc[j] >> dx; j += 1 }
+                            if count == 0 || column != last { count += 1 }
+                            last = column
+                        }
+                        var columns = [Int](repeating: 0, count: count)
+                        let payloads = [Payload](unsafeUninitializedCapacity: count) { buffer, initialized in
+                            var slot = -1
+                            i = 0
+                            j = 0
+                            while i < ac.count || j < bc.count {
+                                let column: Int, payload: Payload
+                                if takesA(i, j) {
+                                    (column, payload) = (ac[i] >> dx, ap[i])
+                                    i += 1
+                                } else {
+                                    (column, payload) = (bc[j] >> dx, bp[j])
+                                    j += 1
+                                }
+                                if slot >= 0 && columns[slot] == column {
+                                    combine(&buffer[slot], payload)
+                                } else {
+                                    slot += 1
+                                    columns[slot] = column
+                                    (buffer.baseAddress! + slot).initialize(to: payload)
+                                }
+                            }
+                            initialized = slot + 1
+                        }
+                        return Row(columns: columns, payloads: payloads)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Appends a cell to a row in column order, merging it into the last
+    /// one when it has the same column. (A static function: a nested one
+    /// capturing the row made every access a checked one.)
+    @inline(__always)
+    private static func put(_ column: Int, _ payload: Payload, into row: inout Row, _ combine: (inout Payload, Payload) -> Void) {
+        if let last = row.columns.last, last == column {
+            combine(&row.payloads[row.payloads.count - 1], payload)
+        } else {
+            row.columns.append(column)
+            row.payloads.append(payload)
+        }
     }
 
     static func find(_ column: Int, in columns: [Int]) -> Int? {
@@ -183,6 +255,15 @@ extension SparseCells: Equatable where Payload: Equatable {}
 extension SparseCells.Row: Equatable where Payload: Equatable {}
 extension SparseCells: Hashable where Payload: Hashable {}
 extension SparseCells.Row: Hashable where Payload: Hashable {}
+
+/// A copy of `array` in storage of its own count (an array grown by
+/// appending keeps up to twice the room it needs; stored rows should not).
+func exactCopy<Element>(_ array: [Element]) -> [Element] {
+    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+        _ = buffer.initialize(from: array)
+        count = array.count
+    }
+}
 
 /// Where `value` goes in ascending `sorted`: the first position whose value
 /// is not below it (`sorted.count` when all are). Binary search.
