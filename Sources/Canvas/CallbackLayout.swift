@@ -77,9 +77,9 @@ struct CallbackLinksLayout: CanvasLayout {
         // link order, each with its id (none for links a layout was given).
         let graph = items.links
         let links = [canvas_layout_link](unsafeUninitializedCapacity: graph.count) { links, initialized in
-            let ids = graph.ids
+            let ids = graph.ids ?? []
             for k in 0..<graph.count {
-                links[k] = canvas_layout_link(id: ids.isEmpty ? 0 : ids[k],
+                links[k] = canvas_layout_link(id: k < ids.count ? ids[k] : 0,
                                               source: graph.sources[k], target: graph.targets[k])
             }
             initialized = graph.count

@@ -141,6 +141,6 @@ struct LinkEngineTests {
         engine.setLayout(Spy(seen: box))
         try engine.setLinks([Link(id: 1, source: 40, target: 10), Link(id: 2, source: 20, target: 30)])
         _ = try engine.resolve()
-        #expect(box.links == GraphLinks(sources: [3, 1], targets: [0, 2]))
+        #expect(box.links == GraphLinks(sources: [3, 1], targets: [0, 2], ids: [1, 2]))
     }
 }

@@ -50,19 +50,22 @@ extension GridLayout: Codable {
 }
 
 extension GraphLinks: Codable {
-    private enum CodingKeys: String, CodingKey { case sources, targets }
+    private enum CodingKeys: String, CodingKey { case sources, targets, ids }
 
     /// Absent lists are empty; lists of different lengths are kept as they
-    /// are (the layouts use the valid pairs, as for any `GraphLinks`).
+    /// are (the layouts use the valid pairs, as for any `GraphLinks`); ids
+    /// only when given.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(sources: try c.decode(.sources, or: []), targets: try c.decode(.targets, or: []))
+        ids = try c.decodeIfPresent([UInt64].self, forKey: .ids)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(sources, forKey: .sources)
         try c.encode(targets, forKey: .targets)
+        try c.encodeIfPresent(ids, forKey: .ids)
     }
 }
 

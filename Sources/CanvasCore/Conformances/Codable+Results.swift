@@ -123,11 +123,13 @@ extension LevelOfDetail: Codable {
 }
 
 extension LayeredResult: Codable {
-    private enum CodingKeys: String, CodingKey { case frames, bends, crossings }
+    private enum CodingKeys: String, CodingKey { case frames, bends, crossings, rankGaps }
 
+    /// Without `rankGaps` (a result written before they were kept), none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(frames: try c.decode(.frames), bends: try c.decode(.bends), crossings: try c.decode(.crossings))
+        self.init(frames: try c.decode(.frames), bends: try c.decode(.bends), crossings: try c.decode(.crossings),
+                  rankGaps: try c.decode(.rankGaps, or: []))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -135,6 +137,7 @@ extension LayeredResult: Codable {
         try c.encode(frames, forKey: .frames)
         try c.encode(bends, forKey: .bends)
         try c.encode(crossings, forKey: .crossings)
+        try c.encode(rankGaps, forKey: .rankGaps)
     }
 }
 

@@ -6,14 +6,14 @@ public struct GraphLinks: Hashable, Sendable {
     public var targets: [Int]
     /// Each link's id when the links come from a canvas (one per link, the
     /// engine's filter already applied, so a host's layout is told them
-    /// without filtering the table again); empty otherwise.
-    public var ids: [UInt64]
+    /// without filtering the table again); nil otherwise.
+    public var ids: [UInt64]?
 
     public init(sources: [Int], targets: [Int]) {
         precondition(sources.count == targets.count, "one target per source")
         self.sources = sources
         self.targets = targets
-        ids = []
+        ids = nil
     }
 
     /// Links with their ids, one per pair.
