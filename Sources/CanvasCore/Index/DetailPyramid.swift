@@ -991,21 +991,44 @@ package struct DetailPyramid: Hashable, Sendable {
             // row-major (a row lookup per class and row, not two, and no
             // per-row bookkeeping: issue 20). Wholly small classes visit the
             // covered cells only; boundary ones the ring too.
+            // Sums commute, so rows and classes go in any order; a row is
+            // read through its buffers (no copy of it, no closure per cell).
             var sums = [Group](repeating: Group(), count: box.rows * box.columns)
-            for entry in clustered {
-                let visitRows = entry.boundary ? rows : innerRows?.clamped(to: rows)
-                let visitColumns = entry.boundary ? columns : innerColumns?.clamped(to: columns)
-                guard let visitRows, let visitColumns else { continue }
-                entry.cells.visit(rows: visitRows, columns: visitColumns) { row, column, group in
-                    let slot = (row &- rows.lowerBound) &* box.columns &+ (column &- columns.lowerBound)
-                    if entry.boundary {
-                        take(group, of: entry.id, boundary: true, row: row, column: column, inner: isInner(row, column), into: &sums[slot])
-                    } else if isInner(row, column) {
-                        sums[slot].merge(group)
+            sums.withUnsafeMutableBufferPointer { sums in
+                for entry in clustered {
+                    let visitRows = entry.boundary ? rows : innerRows?.clamped(to: rows)
+                    let visitColumns = entry.boundary ? columns : innerColumns?.clamped(to: columns)
+                    guard let visitRows, let visitColumns else { continue }
+                    func visitRow(_ row: Int, _ cells: Cells.Row) {
+                        let base = (row &- rows.lowerBound) &* box.columns &- columns.lowerBound
+                        let rowInner = innerRows?.contains(row) ?? false
+                        cells.columns.withUnsafeBufferPointer { cellColumns in
+                            cells.payloads.withUnsafeBufferPointer { groups in
+                                var slot = insertionIndex(of: visitColumns.lowerBound, in: cells.columns)
+                                while slot < cellColumns.count, cellColumns[slot] <= visitColumns.upperBound {
+                                    let column = cellColumns[slot]
+                                    let inner = rowInner && (innerColumns?.contains(column) ?? false)
+                                    if entry.boundary {
+                                        take(groups[slot], of: entry.id, boundary: true, row: row, column: column, inner: inner,
+                                             into: &sums[base &+ column])
+                                    } else if inner {
+                                        sums[base &+ column].merge(groups[slot])
+                                    }
+                                    slot += 1
+                                }
+                            }
+                        }
+                    }
+                    if visitRows.count <= entry.cells.rows.count {
+                        for row in visitRows {
+                            if let cells = entry.cells.rows[row] { visitRow(row, cells) }
+                        }
+                    } else {
+                        for (row, cells) in entry.cells.rows where visitRows.contains(row) { visitRow(row, cells) }
                     }
                 }
+                for slot in sums.indices where sums[slot].count > 0 { clusters.append(zoomedCluster(sums[slot])) }
             }
-            for slot in sums.indices where sums[slot].count > 0 { clusters.append(zoomedCluster(sums[slot])) }
         } else if !clustered.isEmpty {
             // Several classes: each row's cells of every class, merged by column.
             let occupied = Self.union(clustered.map { $0.cells.occupiedRows(in: rows) }, within: rows)
