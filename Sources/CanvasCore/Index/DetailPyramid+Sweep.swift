@@ -34,6 +34,10 @@ extension DetailPyramid {
     /// pay or cannot be exact: fewer than four cells, a box much larger
     /// than the cells, or a box touching the clamped edge cells (whose
     /// squares do not hold their centres).
+    /// Inlined into the answer, so that `inner`, `isLarge` and `meets` are
+    /// not calls per member (the sweep reads every member of a boundary
+    /// class in view: a third of a frame zoomed in on mixed sizes).
+    @inline(__always)
     static func sweep(
         _ cells: [(row: Int, column: Int)], members: Members, sizeClass: SizeClass, width: Double, height: Double,
         frames: UnsafeBufferPointer<Rect>, inner: (Int, Int) -> Bool, isLarge: (Rect) -> Bool, meets: (Rect) -> Bool,
@@ -59,14 +63,18 @@ extension DetailPyramid {
                                   swept: [Bool](repeating: false, count: rows * columns),
                                   parts: [Group](repeating: Group(), count: rows * columns))
         for (row, column) in cells { sweep.swept[(row - lowRow) * columns + (column - lowColumn)] = true }
+        // Cell sides are powers of two: multiplying by the inverse is the
+        // division `cell(of:)` does, exactly.
+        let inverseWidth = 1 / width, inverseHeight = 1 / height
         members.visit(rows: memberRows, columns: memberColumns) { _, _, list in
             for member in list {
                 let position = Int(member)
                 let frame = frames[position]
-                let (row, column) = cell(of: frame, width: width, height: height)
+                let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
+                let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
                 let r = row &- lowRow, c = column &- lowColumn
                 guard r >= 0 && r < rows && c >= 0 && c < columns else { continue }
-                let slot = r * columns + c
+                let slot = r &* columns &+ c
                 guard sweep.swept[slot] else { continue }
                 if isLarge(frame) {
                     if meets(frame) { items.append(position) }

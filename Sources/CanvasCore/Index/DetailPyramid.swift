@@ -259,6 +259,14 @@ package struct DetailPyramid: Hashable, Sendable {
     struct Sides: Hashable, Sendable {
         var minWidth = Double.infinity, maxWidth = -Double.infinity
         var minHeight = Double.infinity, maxHeight = -Double.infinity
+        /// The largest shorter side (of min(width, height) over the items):
+        /// under a zoom that scales both axes alike an item is large
+        /// exactly when its shorter side is, so a class none of whose items
+        /// reaches it is wholly small, although the corner of its box
+        /// (widest and tallest, seldom one item) would be large (issue 20:
+        /// mixed sizes left classes on the boundary with no large item, and
+        /// a boundary class is read item by item).
+        var maxShorter = -Double.infinity
 
         @inline(__always)
         mutating func add(_ width: Double, _ height: Double) {
@@ -266,11 +274,15 @@ package struct DetailPyramid: Hashable, Sendable {
             maxWidth = Swift.max(maxWidth, width)
             minHeight = Swift.min(minHeight, height)
             maxHeight = Swift.max(maxHeight, height)
+            maxShorter = Swift.max(maxShorter, Swift.min(width, height))
         }
 
         mutating func merge(_ other: Sides) {
-            add(other.minWidth, other.minHeight)
-            add(other.maxWidth, other.maxHeight)
+            minWidth = Swift.min(minWidth, other.minWidth)
+            maxWidth = Swift.max(maxWidth, other.maxWidth)
+            minHeight = Swift.min(minHeight, other.minHeight)
+            maxHeight = Swift.max(maxHeight, other.maxHeight)
+            maxShorter = Swift.max(maxShorter, other.maxShorter)
         }
     }
 
@@ -783,7 +795,7 @@ package struct DetailPyramid: Hashable, Sendable {
         return frames.withUnsafeBufferPointer { frames in
             if find == nil, kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
             ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
-            let small = smallCells(key, kinds: kinds, rect: rect, zoom: zoom)
+            let small = steadySmallCells(key, kinds: kinds, zoom: zoom, minSize: minSize, cell: cell, rect: rect)
             return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find, small: small)
         }
     }
@@ -877,6 +889,9 @@ package struct DetailPyramid: Hashable, Sendable {
         }
         if bounds.allLarge(width: minWidth, height: minHeight) { return .large }
         if bounds.allSmall(width: maxWidth, height: maxHeight) { return .small }
+        // Both axes scaled alike (or neither): large is min(width, height) · s ≥ minSize.
+        if bounds.zoom.scalesX == bounds.zoom.scalesY, sides.maxShorter.isFinite,
+           bounds.allSmall(width: sides.maxShorter, height: sides.maxShorter) { return .small }
         return .boundary
     }
 
@@ -908,6 +923,24 @@ package struct DetailPyramid: Hashable, Sendable {
         let innerColumns = Self.covered(exact.x, exact.x + exact.width, side: width)
         let innerRows = Self.covered(exact.y, exact.y + exact.height, side: height)
         let scalesX = zoom.scalesX, scalesY = zoom.scalesY, scale = zoom.scale
+        /// Whether a frame's zoomed frame strictly meets `rect`: from its
+        /// unrounded zoomed edges where they clear the rectangle's by a
+        /// point (rounding moves an edge at most half a point, and below
+        /// 2^50 the sums here are off by far less), else exactly; most
+        /// large items in view are well inside it, and the exact zoomed
+        /// frame (four roundings) was a tenth of a frame (issue 20).
+        let rectMaxX = rect.x + rect.width, rectMaxY = rect.y + rect.height
+        @inline(__always) func meets(_ frame: Rect) -> Bool {
+            let left = scalesX ? frame.x * scale : frame.x
+            let right = scalesX ? (frame.x + frame.width) * scale : frame.x + frame.width
+            let top = scalesY ? frame.y * scale : frame.y
+            let bottom = scalesY ? (frame.y + frame.height) * scale : frame.y + frame.height
+            if left + 1 < rectMaxX && rect.x < right - 1 && top + 1 < rectMaxY && rect.y < bottom - 1
+                && left > -0x1p50 && right < 0x1p50 && top > -0x1p50 && bottom < 0x1p50 {
+                return true
+            }
+            return zoom.rect(frame).intersects(rect)
+        }
         /// The cluster of a cell's small items: their union zoomed edge by edge.
         @inline(__always) func zoomedCluster(_ group: Group) -> Cluster {
             let (l, r) = scalesX ? (ZoomTransform.rounded(group.minX * scale), ZoomTransform.rounded(group.maxX * scale)) : (group.minX, group.maxX)
@@ -943,7 +976,7 @@ package struct DetailPyramid: Hashable, Sendable {
             }
             forEachMember(of: id, row: row, column: column, width: width, height: height, frames: frames, find: find) { position, frame in
                 if bounds.isLarge(frame) {
-                    if zoom.rect(frame).intersects(rect) { items.append(position) }
+                    if meets(frame) { items.append(position) }
                 } else if inner {
                     cluster.add(position, frame)
                 }
@@ -965,7 +998,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 }
                 sweeps[id] = Self.sweep(
                     mixedCells, members: members[id], sizeClass: sizeClasses[id], width: width, height: height, frames: frames,
-                    inner: isInner, isLarge: bounds.isLarge, meets: { zoom.rect($0).intersects(rect) }, items: &items)
+                    inner: isInner, isLarge: bounds.isLarge, meets: meets, items: &items)
             }
         }
         if clustered.count == 1 {
@@ -990,10 +1023,53 @@ package struct DetailPyramid: Hashable, Sendable {
                     }
                 }
             }
+        } else if !clustered.isEmpty, let box = Self.box(rows: rows, columns: columns, limit: 1 << 14) {
+            // Several classes over a screen's worth of cells: summed class by
+            // class into a flat array of the box's cells, then read out
+            // row-major (a row lookup per class and row, not two, and no
+            // per-row bookkeeping: issue 20). Wholly small classes visit the
+            // covered cells only; boundary ones the ring too.
+            // Sums commute, so rows and classes go in any order; a row is
+            // read through its buffers (no copy of it, no closure per cell).
+            var sums = [Group](repeating: Group(), count: box.rows * box.columns)
+            sums.withUnsafeMutableBufferPointer { sums in
+                for entry in clustered {
+                    let visitRows = entry.boundary ? rows : innerRows?.clamped(to: rows)
+                    let visitColumns = entry.boundary ? columns : innerColumns?.clamped(to: columns)
+                    guard let visitRows, let visitColumns else { continue }
+                    func visitRow(_ row: Int, _ cells: Cells.Row) {
+                        let base = (row &- rows.lowerBound) &* box.columns &- columns.lowerBound
+                        let rowInner = innerRows?.contains(row) ?? false
+                        cells.columns.withUnsafeBufferPointer { cellColumns in
+                            cells.payloads.withUnsafeBufferPointer { groups in
+                                var slot = insertionIndex(of: visitColumns.lowerBound, in: cells.columns)
+                                while slot < cellColumns.count, cellColumns[slot] <= visitColumns.upperBound {
+                                    let column = cellColumns[slot]
+                                    let inner = rowInner && (innerColumns?.contains(column) ?? false)
+                                    if entry.boundary {
+                                        take(groups[slot], of: entry.id, boundary: true, row: row, column: column, inner: inner,
+                                             into: &sums[base &+ column])
+                                    } else if inner {
+                                        sums[base &+ column].merge(groups[slot])
+                                    }
+                                    slot += 1
+                                }
+                            }
+                        }
+                    }
+                    if visitRows.count <= entry.cells.rows.count {
+                        for row in visitRows {
+                            if let cells = entry.cells.rows[row] { visitRow(row, cells) }
+                        }
+                    } else {
+                        for (row, cells) in entry.cells.rows where visitRows.contains(row) { visitRow(row, cells) }
+                    }
+                }
+                for slot in sums.indices where sums[slot].count > 0 { clusters.append(zoomedCluster(sums[slot])) }
+            }
         } else if !clustered.isEmpty {
             // Several classes: each row's cells of every class, merged by column.
-            var occupied: Set<Int> = []
-            for entry in clustered { occupied.formUnion(entry.cells.occupiedRows(in: rows)) }
+            let occupied = Self.union(clustered.map { $0.cells.occupiedRows(in: rows) }, within: rows)
             // A row's cells summed in place by column where the columns are
             // few (a screen's worth): sorting every class's cells of the row
             // by column was a fifth of a frame on mixed sizes (issue 20).
@@ -1003,7 +1079,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 var sums = [Group](repeating: Group(), count: width)
                 var seen = [Bool](repeating: false, count: width)
                 var touched: [Int] = []
-                for r in occupied.sorted() {
+                for r in occupied {
                     let rowInner = innerRows?.contains(r) ?? false
                     for entry in clustered {
                         entry.cells.visit(row: r, columns: columns) { column, group in
@@ -1026,7 +1102,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 }
             }
             var row: [(column: Int, slot: Int, group: Group)] = []
-            for r in span <= 65_536 ? [] : occupied.sorted() {
+            for r in span <= 65_536 ? [] : occupied {
                 row.removeAll(keepingCapacity: true)
                 for (slot, entry) in clustered.enumerated() {
                     entry.cells.visit(row: r, columns: columns) { row.append(($0, slot, $1)) }
@@ -1068,7 +1144,7 @@ package struct DetailPyramid: Hashable, Sendable {
                     }
                     guard id >= 0, kinds[id] == .large else { continue }
                 }
-                if zoom.rect(frame).intersects(rect) { items.append(position) }
+                if meets(frame) { items.append(position) }
             }
         } else if let members {
             for id in kinds.indices where kinds[id] == .large {
@@ -1078,7 +1154,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
                 let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
                 members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
-                    for member in list where zoom.rect(frames[Int(member)]).intersects(rect) {
+                    for member in list where meets(frames[Int(member)]) {
                         items.append(Int(member))
                     }
                 }
@@ -1088,13 +1164,48 @@ package struct DetailPyramid: Hashable, Sendable {
         return Answer(items: items, clusters: clusters)
     }
 
+    /// The size of a box of cells, when it holds at most `limit` cells.
+    static func box(rows: ClosedRange<Int>, columns: ClosedRange<Int>, limit: Int) -> (rows: Int, columns: Int)? {
+        let height = Double(rows.upperBound) - Double(rows.lowerBound) + 1
+        let width = Double(columns.upperBound) - Double(columns.lowerBound) + 1
+        guard height * width <= Double(limit) else { return nil }
+        return (Int(height), Int(width))
+    }
+
+    /// The distinct values of several ascending lists, ascending: marked
+    /// in a flat array over `range` where it is a screen's worth of rows,
+    /// else through a set (the set's hashing was a tenth of a frame on
+    /// mixed sizes, issue 20).
+    static func union(_ lists: [[Int]], within range: ClosedRange<Int>) -> [Int] {
+        if lists.count == 1 { return lists[0] }
+        let span = Double(range.upperBound) - Double(range.lowerBound) + 1
+        guard span <= 65_536 else { return Set(lists.joined()).sorted() }
+        var marked = [Bool](repeating: false, count: Int(span))
+        var count = 0
+        for list in lists {
+            for value in list where !marked[value &- range.lowerBound] {
+                marked[value &- range.lowerBound] = true
+                count += 1
+            }
+        }
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        for offset in marked.indices where marked[offset] { result.append(range.lowerBound &+ offset) }
+        return result
+    }
+
     /// Sorts distinct positions below `limit`: by a bitmap of the positions
     /// when they are many (zoomed where most items are on the boundary, the
-    /// large items come cell by cell, a good part of the canvas), else by
-    /// comparison.
+    /// large items come cell by cell, a good part of the canvas), by radix
+    /// when they are hundreds or more (a comparison sort of the large items
+    /// was a tenth of a LOD frame on mixed sizes, issue 20), else by comparison.
     static func sortPositions(_ positions: inout [Int], below limit: Int) {
-        guard positions.count > 256 && positions.count >= limit / 64 else {
+        guard positions.count > 256 else {
             positions.sort()
+            return
+        }
+        guard positions.count >= limit / 64 else {
+            radixSort(&positions, below: limit)
             return
         }
         var bits = [UInt64](repeating: 0, count: limit / 64 + 1)
@@ -1108,6 +1219,45 @@ package struct DetailPyramid: Hashable, Sendable {
                 word &= word - 1
             }
         }
+    }
+}
+
+extension DetailPyramid {
+    /// Sorts values in 0..<`limit` by their digits, least significant
+    /// first: as many passes as `limit` needs digits of at most 11 bits
+    /// (two for a million items), each a count and a scatter.
+    static func radixSort(_ values: inout [Int], below limit: Int) {
+        let bits = Int.bitWidth - Swift.max(limit - 1, 1).leadingZeroBitCount
+        let passes = (bits + 10) / 11
+        let digit = (bits + passes - 1) / passes
+        let buckets = 1 << digit, mask = buckets - 1
+        var scratch = [Int](repeating: 0, count: values.count)
+        var counts = [Int](repeating: 0, count: buckets)
+        var inScratch = false
+        values.withUnsafeMutableBufferPointer { values in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                var source = values, target = scratch
+                for pass in 0..<passes {
+                    let shift = pass * digit
+                    for slot in counts.indices { counts[slot] = 0 }
+                    for value in source { counts[(value >> shift) & mask] += 1 }
+                    var start = 0
+                    for slot in counts.indices {
+                        let n = counts[slot]
+                        counts[slot] = start
+                        start += n
+                    }
+                    for value in source {
+                        let slot = (value >> shift) & mask
+                        target[counts[slot]] = value
+                        counts[slot] += 1
+                    }
+                    swap(&source, &target)
+                    inScratch.toggle()
+                }
+            }
+        }
+        if inScratch { values = scratch }
     }
 }
 

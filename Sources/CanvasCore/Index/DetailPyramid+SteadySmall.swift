@@ -1,0 +1,133 @@
+extension DetailPyramid {
+    /// The merged grid (`SmallCells`) a query answers its wholly small
+    /// classes from: the classes small at this zoom that stay small at
+    /// every zoom of the level (small at its largest scale, see
+    /// `steadyKinds`). Merging exactly the classes small at this zoom made
+    /// the set change with every step of an animated or wheel zoom, so the
+    /// cache missed and each frame visited every small class's cells one
+    /// class at a time (issue 20: 29 class cells per cluster at the
+    /// session's fit, most of a frame). The steady set stays the same
+    /// across the level's zooms; the few classes small now but not at the
+    /// level's top are visited one by one by the answer, as before.
+    ///
+    /// Nil when fewer than two such classes have cells here, or when
+    /// merging would cost much more than the view reads: zoomed in, a view
+    /// meets a small part of a fine level.
+    mutating func steadySmallCells(_ key: LevelKey, kinds: [Kind], zoom: ZoomTransform, minSize: Double, cell: Double, rect: Rect)
+        -> SmallCells?
+    {
+        let steady = steadyKinds(key, zoom: zoom, minSize: minSize, cell: cell)
+        var classes = [Bool](repeating: false, count: kinds.count)
+        var ids: [Int] = [], total = 0
+        for id in kinds.indices where kinds[id] == .small && id < steady.count && steady[id] == .small {
+            guard let cells = grid(key, id), cells.cellCount > 0 else { continue }
+            classes[id] = true
+            ids.append(id)
+            total += cells.cellCount
+        }
+        guard ids.count >= 2 else { return nil }
+        if let cached = merged[key], cached.classes == classes { return cached }
+        guard mergePays(key, total: total, rect: rect, zoom: zoom) else { return nil }
+        let built = SmallCells(classes: classes, cells: Self.mergeByRow(ids.map { grid(key, $0)! }))
+        merged[key] = built
+        return built
+    }
+
+    /// Each class's kind at the largest scale whose level is `key` (just
+    /// below 2 · `cell` / 2^k on the zoomed axis): a class small there is
+    /// small at every zoom of the level.
+    func steadyKinds(_ key: LevelKey, zoom: ZoomTransform, minSize: Double, cell: Double) -> [Kind] {
+        let exponent = zoom.axis.zoomsX ? key.x : key.y
+        let top = Swift.max((2 * cell / Self.power(exponent)).nextDown, zoom.scale)
+        return kinds(zoom: ZoomTransform(scale: top, axis: zoom.axis), minSize: minSize)
+    }
+
+    /// Whether merging `total` class cells pays: few enough whatever the
+    /// view, not many more than the cells the view covers, or a view over
+    /// a good part of the items' box (then a frame reads most of those
+    /// cells class by class anyway, and the merge is paid once per level).
+    func mergePays(_ key: LevelKey, total: Int, rect: Rect, zoom: ZoomTransform) -> Bool {
+        let width = Self.power(key.x), height = Self.power(key.y)
+        let cover = zoom.unzoomedCover(rect)
+        let coverCells = (cover.width / width + 2) * (cover.height / height + 2)
+        if Double(total) <= Swift.max(65_536, 8 * coverCells) { return true }
+        guard centres.minX <= centres.maxX, centres.minY <= centres.maxY else { return false }
+        let boxWidth = centres.maxX - centres.minX + width, boxHeight = centres.maxY - centres.minY + height
+        let seenWidth = Swift.min(cover.x + cover.width, centres.maxX + width) - Swift.max(cover.x, centres.minX)
+        let seenHeight = Swift.min(cover.y + cover.height, centres.maxY + height) - Swift.max(cover.y, centres.minY)
+        guard seenWidth > 0, seenHeight > 0 else { return false }
+        return 16 * seenWidth * seenHeight >= boxWidth * boxHeight
+    }
+
+    /// The cell-by-cell merge of several grids, a row at a time: where a
+    /// row's columns span not much more than its cells, summed into a flat
+    /// array by column (no sort of 100-byte groups); else gathered and sorted.
+    static func mergeByRow(_ grids: [Cells]) -> Cells {
+        var rows = Set<Int>()
+        for grid in grids { rows.formUnion(grid.rows.keys) }
+        var result = Cells()
+        var sums: [Group] = [], seen: [Bool] = []
+        var found: [Cells.Row] = []
+        for row in rows {
+            found.removeAll(keepingCapacity: true)
+            var low = Int.max, high = Int.min, cells = 0
+            for grid in grids {
+                guard let cells_ = grid.rows[row], let first = cells_.columns.first, let last = cells_.columns.last else { continue }
+                found.append(cells_)
+                low = Swift.min(low, first)
+                high = Swift.max(high, last)
+                cells += cells_.columns.count
+            }
+            guard !found.isEmpty else { continue }
+            if found.count == 1 {
+                result.setRow(row, columns: found[0].columns, payloads: found[0].payloads)
+                continue
+            }
+            let span = Double(high) - Double(low) + 1
+            guard span <= Double(4 * cells + 64) else {
+                result.setRow(row, contentsOf: merge(found.map { Cells(row: row, $0) }))
+                continue
+            }
+            let width = Int(span)
+            if sums.count < width {
+                sums = [Group](repeating: Group(), count: width)
+                seen = [Bool](repeating: false, count: width)
+            }
+            for cells_ in found {
+                for slot in cells_.columns.indices {
+                    let offset = cells_.columns[slot] &- low
+                    if seen[offset] {
+                        sums[offset].merge(cells_.payloads[slot])
+                    } else {
+                        seen[offset] = true
+                        sums[offset] = cells_.payloads[slot]
+                    }
+                }
+            }
+            var columns: [Int] = [], payloads: [Group] = []
+            columns.reserveCapacity(cells)
+            payloads.reserveCapacity(cells)
+            for offset in 0..<width where seen[offset] {
+                seen[offset] = false
+                columns.append(low + offset)
+                payloads.append(sums[offset])
+            }
+            result.setRow(row, columns: columns, payloads: payloads)
+        }
+        return result
+    }
+}
+
+extension SparseCells {
+    /// A grid holding one row.
+    fileprivate init(row: Int, _ cells: Row) {
+        self.init()
+        setRow(row, columns: cells.columns, payloads: cells.payloads)
+    }
+
+    /// Sets `row` to the one row `other` holds there (nothing when none).
+    fileprivate mutating func setRow(_ row: Int, contentsOf other: SparseCells) {
+        guard let cells = other.rows[row] else { return }
+        setRow(row, columns: cells.columns, payloads: cells.payloads)
+    }
+}
