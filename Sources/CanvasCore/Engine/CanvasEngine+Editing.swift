@@ -487,6 +487,7 @@ extension CanvasEngine {
         case .insertLinks, .removeLinks:
             applyLinks(primitive)
         case .insert(let id, let position, let frame):
+            let before = live ? framesBeforeOrderEdit() : nil
             if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
             items.insert(id, size: frame.size, at: position)
             if live {
@@ -494,9 +495,11 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
-                updateDetail(position: position, from: nil, to: frame)
+                orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame], before: before)
             }
         case .remove(let id, let position, let frame):
+            let before = live ? framesBeforeOrderEdit() : nil
+            let slot = live && builtDetail != nil ? items.slot(at: position) : 0
             if live { resolvedIDs = .empty }
             items.remove(at: position)
             selected.remove(id)
@@ -506,9 +509,10 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
-                updateDetail(position: position, from: frame, to: nil)
+                orderEdited(removing: [slot], frames: [frame], before: before)
             }
         case .insertMany(let placed):
+            let before = live ? framesBeforeOrderEdit() : nil
             if live { resolvedIDs = .empty }
             items.insert(placed.ids, sizes: placed.frames.map(\.size), atSorted: placed.positions)
             if live {
@@ -518,9 +522,12 @@ extension CanvasEngine {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: true)
+                orderEdited(inserting: builtDetail == nil ? [] : items.slots(at: placed.positions), at: placed.positions,
+                            frames: placed.frames, before: before)
             }
         case .removeMany(let placed):
+            let before = live ? framesBeforeOrderEdit() : nil
+            let slots = live && builtDetail != nil ? items.slots(at: placed.positions) : []
             if live { resolvedIDs = .empty }
             items.remove(atSorted: placed.positions)
             for id in placed.ids { selected.remove(id) }
@@ -532,7 +539,7 @@ extension CanvasEngine {
                     editing.index!.remove(id, frame: frame)
                     updateFreeBounds(removing: frame, adding: nil)
                 }
-                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: false)
+                orderEdited(removing: slots, frames: placed.frames, before: before)
             }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
@@ -540,15 +547,58 @@ extension CanvasEngine {
             if live {
                 let linksCurrent = builtLinkCulling?.generation == contentGeneration
                 resolution.frames[position] = to
+                // The pyramid's number for the item: its slot once frames are kept by slot.
+                var number = position
+                if slotFrames != nil {
+                    number = items.slot(of: id)!
+                    slotFrames![number] = to
+                }
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
                 if moves != nil {
-                    moves!.append(DetailPyramid.Move(position: position, from: from, to: to))
+                    moves!.append(DetailPyramid.Move(position: number, from: from, to: to))
                 } else {
-                    updateDetail(position: position, from: from, to: to)
+                    updateDetail(position: number, from: from, to: to)
                 }
                 linkEndMoved(id, wasCurrent: linksCurrent)
             }
         }
+    }
+}
+
+/// Frames by slot beside the frames by position, for the level-of-detail
+/// pyramid: it numbers items by slot once the order is not the slots' own,
+/// so an insert or a removal touches only its items' cells (issue 20).
+extension CanvasEngine {
+    /// Before an insert or a removal on a live free canvas: the frames,
+    /// when the edit may be the one that makes the order not the slots'
+    /// own while a pyramid numbered by position (slots, until then) is built.
+    func framesBeforeOrderEdit() -> [Rect]? {
+        builtDetail != nil && slotFrames == nil && !items.hasOrder ? resolution.frames : nil
+    }
+
+    /// After `items` and the frames took an insert: the frames by slot and the pyramid follow.
+    func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect], before: [Rect]?) {
+        guard builtDetail != nil else { return }
+        if let before, items.hasOrder { slotFrames = before }
+        if slotFrames != nil {
+            let highest = slots.max() ?? -1
+            if highest >= slotFrames!.count {
+                slotFrames!.append(contentsOf: repeatElement(.zero, count: highest + 1 - slotFrames!.count))
+            }
+            for (slot, frame) in zip(slots, placed) { slotFrames![slot] = frame }
+        }
+        updateDetail(slots: slots, atSorted: positions, frames: placed, inserted: true)
+    }
+
+    /// After `items` and the frames took a removal of `slots` (theirs before it).
+    func orderEdited(removing slots: [Int], frames placed: [Rect], before: [Rect]?) {
+        guard builtDetail != nil else { return }
+        if let before, items.hasOrder { slotFrames = before }
+        if slotFrames != nil {
+            // A dead slot's frame takes part in nothing.
+            for slot in slots { slotFrames![slot] = .zero }
+        }
+        updateDetail(slots: slots, atSorted: [], frames: placed, inserted: false)
     }
 }
