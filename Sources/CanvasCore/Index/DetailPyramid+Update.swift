@@ -158,25 +158,6 @@ extension DetailPyramid {
         }
     }
 
-    /// Takes the item out of the levels' counts; returns the aggregates it
-    /// shaped, to recount once the edit is complete.
-    private mutating func removeFromLevels(_ position: Int, _ frame: Rect, _ id: Int) -> [(key: LevelKey, row: Int, column: Int, id: Int)] {
-        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
-        let label = labels(position)
-        for key in Array(levels.keys) where grid(key, id) != nil {
-            let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-            levels[key]![id]!.update(row: row, column: column) { group in
-                if group.count <= 1 {
-                    group = Group()
-                } else {
-                    if group.isShaped(by: label, frame) { stale.append((key, row, column, id)) }
-                    group.count -= 1
-                }
-            }
-        }
-        return stale
-    }
-
     /// Updates the pyramid for items removed (a removal, a delete of the
     /// selection, a reorder's first half), in place: `slots` are their
     /// numbers, `removed` their frames, `frames` the frames after the
@@ -188,17 +169,60 @@ extension DetailPyramid {
     public mutating func remove(slots: [Int], frames removed: [Rect], frames: [Rect]) {
         guard !slots.isEmpty else { return }
         guard counted else { return }  // the first query counts the frames as they are then
-        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
-        var touched: [Rect] = []
+        var outs: [(frame: Rect, id: Int, label: Int)] = []
+        outs.reserveCapacity(slots.count)
         for (slot, frame) in zip(slots, removed) where SpatialIndex.isIndexable(frame) {
             guard let id = classIDs[SizeClass(frame)], classCounts[id] > 0 else { continue }
             classCounts[id] -= 1
             count -= 1
             removeMember(slot, frame, id)
-            stale += removeFromLevels(slot, frame, id)
-            touched.append(frame)
+            outs.append((frame, id, labels(slot)))
         }
-        finishBatch(stale: stale, touched: touched, frames: frames)
+        guard !outs.isEmpty else { return }
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        // Level by level, each found once for the lot (issue 20: a look-up
+        // of every level per item was a good part of 1,000 removals).
+        var index = levels.startIndex
+        while index != levels.endIndex {
+            let key = levels.keys[index]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = levels.values[index].count
+            for out in outs where out.id < classes && levels.values[index][out.id] != nil {
+                let (row, column) = Self.cell(of: out.frame, width: width, height: height)
+                levels.values[index][out.id]!.update(row: row, column: column) { group in
+                    if group.count <= 1 {
+                        group = Group()
+                    } else {
+                        if group.isShaped(by: out.label, out.frame) { stale.append((key, row, column, out.id)) }
+                        group.count -= 1
+                    }
+                }
+            }
+            levels.formIndex(after: &index)
+        }
+        // The merged grids follow the same way: a count less, or the cell
+        // merged again from its classes where the item shaped it.
+        var staleMerged: [(key: LevelKey, row: Int, column: Int)] = []
+        var slot = merged.startIndex
+        while slot != merged.endIndex {
+            let key = merged.keys[slot]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = merged.values[slot].classes
+            for out in outs where out.id < classes.count && classes[out.id] {
+                let (row, column) = Self.cell(of: out.frame, width: width, height: height)
+                merged.values[slot].cells.update(row: row, column: column) { group in
+                    if group.count <= 1 {
+                        group = Group()
+                    } else {
+                        if group.isShaped(by: out.label, out.frame) { staleMerged.append((key, row, column)) }
+                        group.count -= 1
+                    }
+                }
+            }
+            merged.formIndex(after: &slot)
+        }
+        finishBatch(stale: stale, touched: [], frames: frames)
+        remerge(staleMerged)
     }
 
     /// Updates the pyramid for items inserted, in place: `slots` are
@@ -209,8 +233,9 @@ extension DetailPyramid {
     /// position after the insert (nil past either end); `order`, every
     /// number in data order, is asked for only when the keys between two
     /// neighbours have run out (see `Labels`).
-    /// - Complexity: the inserted items' cells in each built level, plus a
-    ///   look-up of the neighbours of each run of consecutive positions.
+    /// - Complexity: the inserted items' cells in each built level and
+    ///   merged grid, plus a look-up of the neighbours of each run of
+    ///   consecutive positions.
     public mutating func insert(
         slots: [Int], atSorted positions: [Int], frames inserted: [Rect], frames: [Rect],
         slotAt: (Int) -> Int?, order: () -> [Int]
@@ -221,7 +246,8 @@ extension DetailPyramid {
             for frame in inserted where SpatialIndex.isIndexable(frame) { centres.add(frame) }
             return
         }
-        var touched: [Rect] = []
+        var ins: [(frame: Rect, id: Int, label: Int)] = []
+        ins.reserveCapacity(slots.count)
         for (slot, frame) in zip(slots, inserted) where SpatialIndex.isIndexable(frame) {
             let id = register(SizeClass(frame))
             classCounts[id] += 1
@@ -229,14 +255,31 @@ extension DetailPyramid {
             count += 1
             centres.add(frame)
             addMember(slot, frame, id)
-            let label = labels(slot)
-            for key in Array(levels.keys) where grid(key, id) != nil {
-                let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-                levels[key]![id]!.update(row: row, column: column) { $0.add(label, frame) }
-            }
-            touched.append(frame)
+            ins.append((frame, id, labels(slot)))
         }
-        finishBatch(stale: [], touched: touched, frames: frames)
+        var index = levels.startIndex
+        while index != levels.endIndex {
+            let key = levels.keys[index]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = levels.values[index].count
+            for item in ins where item.id < classes && levels.values[index][item.id] != nil {
+                let (row, column) = Self.cell(of: item.frame, width: width, height: height)
+                levels.values[index][item.id]!.update(row: row, column: column) { $0.add(item.label, item.frame) }
+            }
+            levels.formIndex(after: &index)
+        }
+        // A merged cell is the merge of its classes' groups: adding to it is exact.
+        var slot = merged.startIndex
+        while slot != merged.endIndex {
+            let key = merged.keys[slot]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = merged.values[slot].classes
+            for item in ins where item.id < classes.count && classes[item.id] {
+                let (row, column) = Self.cell(of: item.frame, width: width, height: height)
+                merged.values[slot].cells.update(row: row, column: column) { $0.add(item.label, item.frame) }
+            }
+            merged.formIndex(after: &slot)
+        }
     }
 
     /// How many of `sorted` (ascending) are below `value`.
