@@ -487,7 +487,6 @@ extension CanvasEngine {
         case .insertLinks, .removeLinks:
             applyLinks(primitive)
         case .insert(let id, let position, let frame):
-            let before = live ? framesBeforeOrderEdit() : nil
             if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
             items.insert(id, size: frame.size, at: position)
             if live {
@@ -495,10 +494,9 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
-                orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame], before: before)
+                orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame])
             }
         case .remove(let id, let position, let frame):
-            let before = live ? framesBeforeOrderEdit() : nil
             let slot = live && builtDetail != nil ? items.slot(at: position) : 0
             if live { resolvedIDs = .empty }
             items.remove(at: position)
@@ -509,10 +507,9 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
-                orderEdited(removing: [slot], frames: [frame], before: before)
+                orderEdited(removing: [slot], frames: [frame])
             }
         case .insertMany(let placed):
-            let before = live ? framesBeforeOrderEdit() : nil
             if live { resolvedIDs = .empty }
             items.insert(placed.ids, sizes: placed.frames.map(\.size), atSorted: placed.positions)
             if live {
@@ -522,11 +519,9 @@ extension CanvasEngine {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                orderEdited(inserting: builtDetail == nil ? [] : items.slots(at: placed.positions), at: placed.positions,
-                            frames: placed.frames, before: before)
+                orderEdited(inserting: builtDetail == nil ? [] : items.slots(at: placed.positions), at: placed.positions, frames: placed.frames)
             }
         case .removeMany(let placed):
-            let before = live ? framesBeforeOrderEdit() : nil
             let slots = live && builtDetail != nil ? items.slots(at: placed.positions) : []
             if live { resolvedIDs = .empty }
             items.remove(atSorted: placed.positions)
@@ -539,7 +534,7 @@ extension CanvasEngine {
                     editing.index!.remove(id, frame: frame)
                     updateFreeBounds(removing: frame, adding: nil)
                 }
-                orderEdited(removing: slots, frames: placed.frames, before: before)
+                orderEdited(removing: slots, frames: placed.frames)
             }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
@@ -570,18 +565,19 @@ extension CanvasEngine {
 /// pyramid: it numbers items by slot once the order is not the slots' own,
 /// so an insert or a removal touches only its items' cells (issue 20).
 extension CanvasEngine {
-    /// Before an insert or a removal on a live free canvas: the frames,
-    /// when the edit may be the one that makes the order not the slots'
-    /// own while a pyramid numbered by position (slots, until then) is built.
-    func framesBeforeOrderEdit() -> [Rect]? {
-        builtDetail != nil && slotFrames == nil && !items.hasOrder ? resolution.frames : nil
+    /// After an insert or a removal: the frames by slot, made (once, O(*n*))
+    /// when the edit made the order not the slots' own while a pyramid
+    /// numbered by position (slots, until then) is built.
+    private func keepSlotFrames() {
+        if slotFrames == nil && items.hasOrder { slotFrames = items.bySlot(resolution.frames) }
     }
 
     /// After `items` and the frames took an insert: the frames by slot and the pyramid follow.
-    func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect], before: [Rect]?) {
+    func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect]) {
         guard builtDetail != nil else { return }
-        if let before, items.hasOrder { slotFrames = before }
-        if slotFrames != nil {
+        if slotFrames == nil && items.hasOrder {
+            keepSlotFrames()  // holds the inserted frames already
+        } else if slotFrames != nil {
             let highest = slots.max() ?? -1
             if highest >= slotFrames!.count {
                 slotFrames!.append(contentsOf: repeatElement(.zero, count: highest + 1 - slotFrames!.count))
@@ -592,10 +588,11 @@ extension CanvasEngine {
     }
 
     /// After `items` and the frames took a removal of `slots` (theirs before it).
-    func orderEdited(removing slots: [Int], frames placed: [Rect], before: [Rect]?) {
+    func orderEdited(removing slots: [Int], frames placed: [Rect]) {
         guard builtDetail != nil else { return }
-        if let before, items.hasOrder { slotFrames = before }
-        if slotFrames != nil {
+        if slotFrames == nil && items.hasOrder {
+            keepSlotFrames()  // the removed slots hold zero frames there
+        } else if slotFrames != nil {
             // A dead slot's frame takes part in nothing.
             for slot in slots { slotFrames![slot] = .zero }
         }
