@@ -186,12 +186,12 @@ struct DetailPyramidBuildTests {
           arguments: [31, 32, 33] as [UInt64])
     func editsWithoutMembers(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        var frames = rows(&rng, count: 1500)
-        var pyramid = DetailPyramid(frames: frames, within: Rect(x: -100, y: 0, width: 3900, height: 900))
+        var board = DetailSlotBoard(rows(&rng, count: 1500))
+        var pyramid = DetailPyramid(frames: board.frames, within: Rect(x: -100, y: 0, width: 3900, height: 900))
         // Before any query: nothing is stored, the edit only widens the box.
         let early = Rect(x: 7000, y: 7000, width: 40, height: 30)
-        frames.insert(early, at: 3)
-        pyramid.update(position: 3, from: nil, to: early, frames: frames)
+        board.insert(early, at: 3, into: &pyramid)
+        var frames: [Rect] { board.frames }
         // Only zooms where every class is small: no member grid is built until a recount needs one.
         let small = [ZoomTransform(scale: 0.01, axis: .both), ZoomTransform(scale: 0.002, axis: .both),
                      ZoomTransform(scale: 0.01, axis: .horizontal)]
@@ -204,36 +204,38 @@ struct DetailPyramidBuildTests {
         for step in 0..<300 {
             switch rng.below(4) {
             case 0, 1:
-                let position = rng.below(frames.count)
-                let old = frames[position]
+                let position = rng.below(board.order.count)
+                let old = board.frames[board.order[position]]
                 var new = old
                 new.x += rng.uniform(-400, 400).rounded()
                 new.y += rng.uniform(-300, 300).rounded()
                 if step % 7 == 0 { new.width = [8.0, 16, 32, 64][rng.below(4)] * (1 + Double(rng.below(8)) / 8) }
-                frames[position] = new
-                pyramid.update(position: position, from: old, to: new, frames: frames)
+                board.move(at: position, to: new, in: &pyramid)
             case 2:
-                let position = rng.below(frames.count + 1)
+                let position = rng.below(board.order.count + 1)
                 let new = Rect(x: rng.uniform(-200, 4000).rounded(), y: rng.uniform(0, 900).rounded(), width: 24, height: 20)
-                frames.insert(new, at: position)
-                pyramid.update(position: position, from: nil, to: new, frames: frames)
+                board.insert(new, at: position, into: &pyramid)
             default:
-                let position = rng.below(frames.count)
-                let old = frames.remove(at: position)
-                pyramid.update(position: position, from: old, to: nil, frames: frames)
+                board.remove(at: [rng.below(board.order.count)], from: &pyramid)
             }
         }
-        var rebuilt = DetailPyramid(frames: frames)
+        let rebuilt = board.rebuilt(like: pyramid, members: false)
+        let positional = board.positional
         for key in pyramid.builtLevels {
-            rebuilt.buildLevel(key, classes: pyramid.builtClasses(at: key), frames: frames)
             #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
-            #expect(levelContents(pyramid, key) == bruteLevel(frames, key, pyramid.builtClasses(at: key)), "level \(key)")
+            // The brute force's firsts are positions: by slot, to compare.
+            var brute = bruteLevel(positional, key, pyramid.builtClasses(at: key))
+            for (name, cells) in brute {
+                brute[name] = cells.map { var cell = $0; cell.group.first = board.order[cell.group.first]; return cell }
+            }
+            #expect(levelContents(pyramid, key) == brute, "level \(key)")
         }
         #expect(pyramid.count == rebuilt.count)
         for zoom in small + zooms {
             for _ in 0..<3 {
                 let area = rect(&rng, zoom)
-                checkDetail(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames), frames, area, zoom: zoom, minSize: 2, cell: 16)
+                let answer = board.inPositions(pyramid.query(area, zoom: zoom, minSize: 2, cell: 16, frames: frames))
+                checkDetail(answer, positional, area, zoom: zoom, minSize: 2, cell: 16)
             }
         }
     }

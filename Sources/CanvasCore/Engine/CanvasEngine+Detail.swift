@@ -152,12 +152,24 @@ extension CanvasEngine {
 
     /// `levelOfDetail` by position, for checked arguments.
     package func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
-        withDetail(minSize: minSize, cell: cell) { pyramid, frames in
+        var answer = withDetail(minSize: minSize, cell: cell) { pyramid, frames in
             let settings = zoomSettings
+            let find: DetailPyramid.Finder = slotFrames != nil ? { self.worldQuerySlots($0) } : { self.worldQuery($0) }
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
-                                 find: { self.worldQuery($0) }, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
+                                 find: find, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
         }
+        guard slotFrames != nil else { return answer }
+        // Numbered by slot: into positions, and the items into data order.
+        let items = self.items
+        for index in answer.items.indices { answer.items[index] = items.position(ofSlot: answer.items[index]) }
+        answer.items.sort()
+        for index in answer.clusters.indices { answer.clusters[index].first = items.position(ofSlot: answer.clusters[index].first) }
+        return answer
     }
+
+    /// The frames the pyramid is numbered by: by slot once the data order
+    /// is not the slots' own on a free canvas, else by position.
+    var detailFrames: [Rect] { slotFrames ?? resolution.frames }
 
     /// The pyramid, built if needed. Its queries find large items through
     /// the culling index (`worldQuery`: the editable index on a free
@@ -171,9 +183,22 @@ extension CanvasEngine {
     /// unbuilt level built it from every frame, 0.1–0.4 s). What other
     /// settings need is built the first time a query asks for it.
     func withDetail<Result>(minSize: Double, cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
-        let frames = resolution.frames
+        var frames = detailFrames
         // Taken out while in use, so that editing it does not copy it.
-        var pyramid = builtDetail ?? DetailPyramid(frames: frames, within: resolution.contentBounds)
+        var pyramid: DetailPyramid
+        if let built = builtDetail {
+            pyramid = built
+        } else {
+            if editing.isFree && editing.index != nil && items.hasOrder {
+                // Numbered by slot: edits to the order then touch only their items.
+                if slotFrames == nil { slotFrames = items.bySlot(resolution.frames) }
+                frames = slotFrames!
+            } else {
+                slotFrames = nil
+            }
+            pyramid = DetailPyramid(frames: frames, within: resolution.contentBounds)
+            if slotFrames != nil { pyramid.setOrder(items.slotsInOrder) }  // before anything is stored
+        }
         builtDetail = nil
         defer { builtDetail = pyramid }
         if !pyramid.counted {
@@ -189,17 +214,15 @@ extension CanvasEngine {
 }
 
 extension CanvasEngine {
-    /// Brings a built pyramid along with an edit made in place, for edits
-    /// that change `resolution.frames` without a resolve (a free canvas
-    /// moving, inserting or removing one item): call it after the frames
-    /// hold the edit. `from`/`to` as in `DetailPyramid.update(position:from:
-    /// to:frames:)`: both for a move, `from` nil for an insert at
-    /// `position`, `to` nil for a removal. An unbuilt pyramid stays unbuilt
-    /// (the next level-of-detail query builds it from the frames then).
-    func updateDetail(position: Int, from old: Rect?, to new: Rect?) {
+    /// Brings a built pyramid along with an item moved or resized in place
+    /// on a free canvas (its number: its slot, or its position while the
+    /// order is the slots' own): call it after the frames hold the edit.
+    /// An unbuilt pyramid stays unbuilt (the next level-of-detail query
+    /// builds it from the frames then).
+    func updateDetail(position: Int, from old: Rect, to new: Rect) {
         guard var pyramid = builtDetail else { return }
         builtDetail = nil  // edited alone, not copied
-        pyramid.update(position: position, from: old, to: new, frames: resolution.frames)
+        pyramid.update(position: position, from: old, to: new, frames: detailFrames)
         builtDetail = pyramid
     }
 
@@ -210,22 +233,25 @@ extension CanvasEngine {
     func updateDetail(moves: [DetailPyramid.Move]) {
         guard !moves.isEmpty, var pyramid = builtDetail else { return }
         builtDetail = nil  // edited alone, not copied
-        pyramid.update(moves: moves, frames: resolution.frames)
+        pyramid.update(moves: moves, frames: detailFrames)
         builtDetail = pyramid
     }
 
-    /// `updateDetail` for a group edit (`insertMany`, `removeMany`): the
-    /// pyramid follows it in place, with one renumbering pass for the lot,
-    /// rather than being let go and rebuilt by the next query (issue 20).
-    /// `positions` ascending: after the edit for an insert, before it for
-    /// a removal. Call it after the frames hold the edit.
-    func updateDetail(atSorted positions: [Int], frames placed: [Rect], inserted: Bool) {
+    /// `updateDetail` for items inserted (`slots`, standing at `positions`
+    /// ascending after the edit) or removed (`positions` ignored): the
+    /// pyramid follows in place, touching only their cells; the items
+    /// around keep their numbers (issue 20: an insert or a removal used to
+    /// renumber every built level). Call it after the items and the frames
+    /// hold the edit.
+    func updateDetail(slots: [Int], atSorted positions: [Int], frames placed: [Rect], inserted: Bool) {
         guard var pyramid = builtDetail else { return }
         builtDetail = nil  // edited alone, not copied
         if inserted {
-            pyramid.insert(atSorted: positions, frames: placed, frames: resolution.frames)
+            let items = self.items
+            pyramid.insert(slots: slots, atSorted: positions, frames: placed, frames: detailFrames,
+                           slotAt: { $0 >= 0 && $0 < items.count ? items.slot(at: $0) : nil }, order: { items.slotsInOrder })
         } else {
-            pyramid.remove(atSorted: positions, frames: placed, frames: resolution.frames)
+            pyramid.remove(slots: slots, frames: placed, frames: detailFrames)
         }
         builtDetail = pyramid
     }

@@ -494,9 +494,10 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
-                updateDetail(position: position, from: nil, to: frame)
+                orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame])
             }
         case .remove(let id, let position, let frame):
+            let slot = live && builtDetail != nil ? items.slot(at: position) : 0
             if live { resolvedIDs = .empty }
             items.remove(at: position)
             selected.remove(id)
@@ -506,7 +507,7 @@ extension CanvasEngine {
                 resolvedIDs = items.ids
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
-                updateDetail(position: position, from: frame, to: nil)
+                orderEdited(removing: [slot], frames: [frame])
             }
         case .insertMany(let placed):
             if live { resolvedIDs = .empty }
@@ -518,9 +519,10 @@ extension CanvasEngine {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: true)
+                orderEdited(inserting: builtDetail == nil ? [] : items.slots(at: placed.positions), at: placed.positions, frames: placed.frames)
             }
         case .removeMany(let placed):
+            let slots = live && builtDetail != nil ? items.slots(at: placed.positions) : []
             if live { resolvedIDs = .empty }
             items.remove(atSorted: placed.positions)
             for id in placed.ids { selected.remove(id) }
@@ -532,7 +534,7 @@ extension CanvasEngine {
                     editing.index!.remove(id, frame: frame)
                     updateFreeBounds(removing: frame, adding: nil)
                 }
-                updateDetail(atSorted: placed.positions, frames: placed.frames, inserted: false)
+                orderEdited(removing: slots, frames: placed.frames)
             }
         case .setFrame(let id, let from, let to):
             let position = items.index(of: id)!
@@ -540,15 +542,60 @@ extension CanvasEngine {
             if live {
                 let linksCurrent = builtLinkCulling?.generation == contentGeneration
                 resolution.frames[position] = to
+                // The pyramid's number for the item: its slot once frames are kept by slot.
+                var number = position
+                if slotFrames != nil {
+                    number = items.slot(of: id)!
+                    slotFrames![number] = to
+                }
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
                 if moves != nil {
-                    moves!.append(DetailPyramid.Move(position: position, from: from, to: to))
+                    moves!.append(DetailPyramid.Move(position: number, from: from, to: to))
                 } else {
-                    updateDetail(position: position, from: from, to: to)
+                    updateDetail(position: number, from: from, to: to)
                 }
                 linkEndMoved(id, from: from, wasCurrent: linksCurrent)
             }
         }
+    }
+}
+
+/// Frames by slot beside the frames by position, for the level-of-detail
+/// pyramid: it numbers items by slot once the order is not the slots' own,
+/// so an insert or a removal touches only its items' cells (issue 20).
+extension CanvasEngine {
+    /// After an insert or a removal: the frames by slot, made (once, O(*n*))
+    /// when the edit made the order not the slots' own while a pyramid
+    /// numbered by position (slots, until then) is built.
+    private func keepSlotFrames() {
+        if slotFrames == nil && items.hasOrder { slotFrames = items.bySlot(resolution.frames) }
+    }
+
+    /// After `items` and the frames took an insert: the frames by slot and the pyramid follow.
+    func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect]) {
+        guard builtDetail != nil else { return }
+        if slotFrames == nil && items.hasOrder {
+            keepSlotFrames()  // holds the inserted frames already
+        } else if slotFrames != nil {
+            let highest = slots.max() ?? -1
+            if highest >= slotFrames!.count {
+                slotFrames!.append(contentsOf: repeatElement(.zero, count: highest + 1 - slotFrames!.count))
+            }
+            for (slot, frame) in zip(slots, placed) { slotFrames![slot] = frame }
+        }
+        updateDetail(slots: slots, atSorted: positions, frames: placed, inserted: true)
+    }
+
+    /// After `items` and the frames took a removal of `slots` (theirs before it).
+    func orderEdited(removing slots: [Int], frames placed: [Rect]) {
+        guard builtDetail != nil else { return }
+        if slotFrames == nil && items.hasOrder {
+            keepSlotFrames()  // the removed slots hold zero frames there
+        } else if slotFrames != nil {
+            // A dead slot's frame takes part in nothing.
+            for slot in slots { slotFrames![slot] = .zero }
+        }
+        updateDetail(slots: slots, atSorted: [], frames: placed, inserted: false)
     }
 }

@@ -138,6 +138,7 @@ extension CanvasEngine {
         editing.index = nil
         editing.pendingFrames = nil
         editing.history.clear()
+        dropSlotFrames()
         followDefaultZoomAxis()
     }
 
@@ -151,6 +152,7 @@ extension CanvasEngine {
         editing.history.clear()
         editing.gesture = nil
         editing.pendingFrames = nil
+        dropSlotFrames()
         if let focused = editing.focused, items.index(of: focused) == nil { editing.focused = nil }
     }
 
@@ -164,6 +166,20 @@ extension CanvasEngine {
             return index.positions(in: rect, frames: resolution.frames) { items.index(of: $0)! }
         }
         return index.query(rect)
+    }
+
+    /// `worldQuery` by slot, for the level-of-detail pyramid over `slotFrames`.
+    func worldQuerySlots(_ rect: Rect) -> [Int] {
+        guard let index = editing.index, let frames = slotFrames else { return worldQuery(rect) }
+        let items = self.items
+        return index.positions(in: rect, frames: frames) { items.slot(of: $0)! }
+    }
+
+    /// Back to frames by position: the pyramid numbered by slot goes with them.
+    func dropSlotFrames() {
+        guard slotFrames != nil else { return }
+        slotFrames = nil
+        builtDetail = nil
     }
 
     /// `query(_:)` on a free canvas.

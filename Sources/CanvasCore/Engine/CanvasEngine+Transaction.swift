@@ -17,6 +17,7 @@ extension CanvasEngine {
         var builtIndex: SpatialIndex?
         var scannedSinceResolve: Bool
         var builtDetail: DetailPyramid?
+        var slotFrames: [Rect]?
         var detailSettings: DetailSettings?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
@@ -44,7 +45,7 @@ extension CanvasEngine {
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
-            scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail, detailSettings: detailSettings,
+            scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail, slotFrames: slotFrames, detailSettings: detailSettings,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor,
             initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
@@ -69,6 +70,7 @@ extension CanvasEngine {
         builtIndex = snapshot.builtIndex
         scannedSinceResolve = snapshot.scannedSinceResolve
         builtDetail = snapshot.builtDetail
+        slotFrames = snapshot.slotFrames
         detailSettings = snapshot.detailSettings
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor

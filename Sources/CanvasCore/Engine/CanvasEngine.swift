@@ -51,6 +51,13 @@ public final class CanvasEngine {
     /// The level-of-detail pyramid over the resolution's frames, built on
     /// the first level-of-detail query after a resolve (CanvasEngine+Detail.swift).
     var builtDetail: DetailPyramid?
+    /// By slot (`ItemList`'s stable slots), the frames of a resolved free
+    /// canvas whose data order is not its slots' own, kept while a
+    /// level-of-detail pyramid numbered by slot is built (so an order edit
+    /// touches only the edited items' cells, issue 20); nil otherwise (the
+    /// pyramid numbers items by position, `resolution.frames`). A dead
+    /// slot holds a zero frame.
+    var slotFrames: [Rect]?
     /// When set, published updates carry the level-of-detail answer
     /// (CanvasEngine+Detail.swift).
     public internal(set) var detailSettings: DetailSettings?
@@ -193,6 +200,7 @@ public final class CanvasEngine {
         builtIndex = nil
         scannedSinceResolve = false
         builtDetail = nil
+        slotFrames = nil  // made again with the pyramid, when it needs them
         publishedPositions = nil
         measuredSinceResolve = false
         applyInitialAnchorToFirstItems()

@@ -130,6 +130,38 @@ public struct ItemList: Sendable {
 
     /// The slot of the item at `position`.
     func slot(at position: Int) -> Int { order?.slot(at: position) ?? position }
+
+    /// The slots of the items at `positions`: a walk of the blocks for ascending ones.
+    func slots(at positions: [Int]) -> [Int] { order?.slots(at: positions) ?? positions }
+
+    /// Whether the data order is no longer the slots' own (an insert or a
+    /// removal not at the end made it a `SlotOrder`; it stays one).
+    var hasOrder: Bool { order != nil }
+
+    /// How many slots have been handed out, live or not: frames by slot have this many.
+    var slotCount: Int { slotSizes.count }
+
+    /// The position of the item in `slot` (which must hold one). O(1).
+    func position(ofSlot slot: Int) -> Int { order?.position(of: slot) ?? slot }
+
+    /// The id of the item in `slot`.
+    func id(ofSlot slot: Int) -> UInt64 { slotIDs?[slot] ?? UInt64(slot + 1) }
+
+    /// The slots in data order.
+    var slotsInOrder: [Int] { order?.slots ?? Array(0..<count) }
+
+    /// `frames` (one per item, in data order) placed by slot; a slot
+    /// holding no item gets a zero frame, which takes part in no index.
+    func bySlot(_ frames: [Rect]) -> [Rect] {
+        guard let order else { return frames }
+        var placed = [Rect](repeating: .zero, count: slotSizes.count)
+        var position = 0
+        order.forEach { slot in
+            placed[slot] = frames[position]
+            position += 1
+        }
+        return placed
+    }
 }
 
 /// Edits in place, for editing a canvas item by item: the slots the edit

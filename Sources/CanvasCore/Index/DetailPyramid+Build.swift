@@ -24,8 +24,11 @@ extension DetailPyramid {
         var sparse: [Int: [(row: Int, column: Int, position: Int)]] = [:]
         /// Per class id, the sides of the items `addAll` met.
         var sides: [Sides] = []
+        /// What the groups' firsts hold (see `Labels`).
+        let labels: Labels
 
-        init(key: LevelKey, centres: CentreBounds, total: Int, expected: [Int]?) {
+        init(key: LevelKey, centres: CentreBounds, total: Int, expected: [Int]?, labels: Labels) {
+            self.labels = labels
             let width = DetailPyramid.power(key.x), height = DetailPyramid.power(key.y)
             inverseWidth = 1 / width
             inverseHeight = 1 / height
@@ -58,7 +61,7 @@ extension DetailPyramid {
             let base = denseBase[id]
             let r = row - row0, c = column - column0
             if base >= 0 && r >= 0 && r < rows && c >= 0 && c < columns {
-                scratch[base + r * columns + c].add(position, frame)
+                scratch[base + r * columns + c].add(labels(position), frame)
             } else {
                 sparse[id, default: []].append((row, column, position))
             }
@@ -91,6 +94,7 @@ extension DetailPyramid {
             let rowLow = Double(row0), rowHigh = Double(row0) + Double(rows)
             let columnLow = Double(column0), columnHigh = Double(column0) + Double(columns)
             let lesser = DetailPyramid.lesserOf, greater = DetailPyramid.greaterOf
+            let labels = self.labels, ascending = labels.ascending
             // Takes the run on from `next` over the items like the one just
             // summed into it (`frame`), and skips the loop past them.
             var next = 0
@@ -99,7 +103,7 @@ extension DetailPyramid {
                 guard next < frames.count, frames[next].width == frame.width, frames[next].height == frame.height else { return }
                 let end = scratch.withUnsafeMutableBufferPointer { cells in
                     LevelBuilder.extend(&run, over: frames, from: next, width: frame.width, height: frame.height,
-                                        cellWidth: width, columnEnd: column0 + columns, into: cells)
+                                        cellWidth: width, columnEnd: column0 + columns, labels: labels, into: cells)
                 }
                 classRun += end - next
                 next = end
@@ -117,7 +121,8 @@ extension DetailPyramid {
                         let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
                         // In the run's cell (so finite): the common case, first.
                         if run.holds(cx, cy) {
-                            // Positions ascend: the run's first stays.
+                            // Positions ascend: the run's first stays, unless labels do not.
+                            if !ascending { run.group.first = Swift.min(run.group.first, labels(position)) }
                             classRun += 1
                             run.group.count += 1
                             run.group.minX = lesser(run.group.minX, frame.x)
@@ -176,12 +181,12 @@ extension DetailPyramid {
                 let row = Cells.floored(ty), column = Cells.floored(tx)
                 let cell = lastBase &+ (row &- row0) &* columns &+ (column &- column0)
                 if cell == run.cell {
-                    run.group.add(position, frame)
+                    run.group.add(labels(position), frame)
                     continue
                 }
                 if run.cell >= 0 { scratch[run.cell].merge(run.group) }
                 run = Run(cell: cell, column: column, row: row, width: width, height: height)
-                run.group.add(position, frame)
+                run.group.add(labels(position), frame)
                 lastWidth = frame.width
                 lastHeight = frame.height
                 extend(after: frame)
@@ -226,7 +231,7 @@ extension DetailPyramid {
         /// so that its few values stay in registers.
         @inline(never)
         static func extend(_ run: inout Run, over frames: UnsafeBufferPointer<Rect>, from start: Int,
-                           width: Double, height: Double, cellWidth: Double, columnEnd: Int,
+                           width: Double, height: Double, cellWidth: Double, columnEnd: Int, labels: Labels,
                            into scratch: UnsafeMutableBufferPointer<Group>) -> Int {
             guard run.highX.isFinite && run.cell >= 0 else { return start }
             let widthBits = width.bitPattern, heightBits = height.bitPattern
@@ -237,6 +242,7 @@ extension DetailPyramid {
             var lowX = run.lowX, highX = run.highX
             let lowY = run.lowY, highY = run.highY
             var position = start
+            let ascending = labels.ascending
             while position < frames.count {
                 let frame = frames[position]
                 guard frame.width.bitPattern == widthBits && frame.height.bitPattern == heightBits else { break }
@@ -248,13 +254,14 @@ extension DetailPyramid {
                     guard cx < nextHigh && nextHigh.isFinite && column + 1 < columnEnd else { break }
                     scratch[cell].merge(group)
                     group = Group()
-                    group.first = position
+                    group.first = labels(position)
                     (group.minWidth, group.maxWidth, group.minHeight, group.maxHeight) = (width, width, height, height)
                     cell += 1
                     column += 1
                     (lowX, highX) = (highX, nextHigh)
                 }
-                // Positions ascend: the cell's first stays.
+                // Positions ascend: the cell's first stays, unless labels do not.
+                if !ascending { group.first = Swift.min(group.first, labels(position)) }
                 group.count += 1
                 group.minX = lesser(group.minX, frame.x)
                 group.minY = lesser(group.minY, frame.y)
@@ -304,7 +311,7 @@ extension DetailPyramid {
                                 columns.append(column)
                                 groups.append(Group())
                             }
-                            groups[groups.count - 1].add(position, frames[position])
+                            groups[groups.count - 1].add(labels(position), frames[position])
                             slot += 1
                         }
                         cells.setRow(row, columns: exactCopy(columns), payloads: exactCopy(groups))

@@ -110,6 +110,20 @@ extension DetailPyramid {
         }
     }
 
+    /// Merged cells (`key`, row, column) merged again from their classes'
+    /// cells, once the class grids hold an edit: for the cells a removed
+    /// item shaped (the others took a count less in place).
+    mutating func remerge(_ cells: [(key: LevelKey, row: Int, column: Int)]) {
+        for (key, row, column) in cells {
+            guard let classes = merged[key]?.classes else { continue }
+            var fresh = Group()
+            for id in classes.indices where classes[id] {
+                if let group = grid(key, id)?.payload(row: row, column: column) { fresh.merge(group) }
+            }
+            merged[key]!.cells.update(row: row, column: column) { $0 = fresh }
+        }
+    }
+
     /// Orders cells so that each row's are together and equal cells are
     /// adjacent (columns within a row in any order). Rows and columns that
     /// fit in 32 bits, as on any real board, are packed into one integer

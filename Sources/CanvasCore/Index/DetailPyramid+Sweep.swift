@@ -40,7 +40,7 @@ extension DetailPyramid {
     @inline(__always)
     static func sweep(
         _ cells: [(row: Int, column: Int)], members: Members, sizeClass: SizeClass, width: Double, height: Double,
-        frames: UnsafeBufferPointer<Rect>, inner: (Int, Int) -> Bool, isLarge: (Rect) -> Bool, meets: (Rect) -> Bool,
+        frames: UnsafeBufferPointer<Rect>, labels: Labels, inner: (Int, Int) -> Bool, isLarge: (Rect) -> Bool, meets: (Rect) -> Bool,
         items: inout [Int]
     ) -> BoundarySweep? {
         guard cells.count >= 4 else { return nil }
@@ -79,7 +79,7 @@ extension DetailPyramid {
                 if isLarge(frame) {
                     if meets(frame) { items.append(position) }
                 } else if inner(row, column) {
-                    sweep.parts[slot].add(position, frame)
+                    sweep.parts[slot].add(labels(position), frame)
                 }
             }
         }

@@ -1,74 +1,22 @@
 extension DetailPyramid {
-    /// Updates the member grids and every built level for one item's edit,
-    /// in place: never a rebuild.
+    /// Updates the member grids and every built level for one item moved
+    /// or resized (its number stays), in place: never a rebuild. A frame
+    /// that does not take part (not finite, or without area) counts as
+    /// absent. `frames` are the frames after the edit, by number.
     ///
-    /// - `from` and `to` both given: the item at `position` moved or changed
-    ///   size (its position stays).
-    /// - `from` nil: an item was inserted at `position`; the items at and
-    ///   after it moved one position up.
-    /// - `to` nil: the item at `position` was removed; the items after it
-    ///   moved one position down.
-    ///
-    /// A frame that does not take part (not finite, or without area) counts
-    /// as absent. `frames` are the frames after the edit.
-    ///
-    /// - Complexity: a move costs the cells it leaves and enters in each
-    ///   built level, plus, where the item shaped an aggregate (it was the
-    ///   first or on an edge of the union, or of sizes the group's items do
-    ///   not all share), a recount of its class in that cell: from the
-    ///   nearest finer built level's cells, or from the member grid at the
-    ///   finest (the first such recount builds the member grids, once). An
-    ///   insert or a remove also renumbers the positions after it, one pass
-    ///   over the stored positions in place: O(*n*), as the frames' own
-    ///   insert or remove is.
-    public mutating func update(position: Int, from old: Rect?, to new: Rect?, frames: [Rect]) {
-        guard old != nil || new != nil else { return }
-        guard counted else {
-            // Nothing stored yet: the first query counts the frames as they are then.
-            if let new, SpatialIndex.isIndexable(new) { centres.add(new) }
-            return
-        }
-        let oldFrame = old.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
-        let newFrame = new.flatMap { SpatialIndex.isIndexable($0) ? $0 : nil }
-        // Last, once the class grids hold the edit.
-        defer { if !merged.isEmpty { refreshMerged([oldFrame, newFrame].compactMap { $0 }) } }
-        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
-        if let oldFrame, let id = classIDs[SizeClass(oldFrame)], classCounts[id] > 0 {
-            classCounts[id] -= 1
-            count -= 1
-            removeMember(position, oldFrame, id)
-            stale = removeFromLevels(position, oldFrame, id)
-        }
-        if old == nil { shift(from: position, by: 1) }
-        if new == nil { shift(from: position + 1, by: -1) }
-        if let newFrame {
-            let id = register(SizeClass(newFrame))
-            classCounts[id] += 1
-            classSides[id].add(newFrame.width, newFrame.height)
-            count += 1
-            centres.add(newFrame)
-            addMember(position, newFrame, id)
-            for key in Array(levels.keys) where grid(key, id) != nil {
-                let (row, column) = Self.cell(of: newFrame, width: Self.power(key.x), height: Self.power(key.y))
-                levels[key]![id]!.update(row: row, column: column) {
-                    $0.add(position, newFrame)
-                }
-            }
-        }
-        guard !stale.isEmpty else { return }
-        frames.withUnsafeBufferPointer { frames in
-            // Built from the frames after the edit, which the levels now hold too.
-            ensureMembers(frames)
-            // Finer first: a coarser cell is then merged from fresh ones.
-            for entry in stale.sorted(by: { $0.key.x + $0.key.y < $1.key.x + $1.key.y }) {
-                recount(entry.key, row: entry.row, column: entry.column, entry.id, frames: frames)
-            }
-        }
+    /// - Complexity: the cells it leaves and enters in each built level,
+    ///   plus, where the item shaped an aggregate (it was the first or on
+    ///   an edge of the union, or of sizes the group's items do not all
+    ///   share), a recount of its class in that cell: from the nearest
+    ///   finer built level's cells, or from the member grid at the finest
+    ///   (the first such recount builds the member grids, once).
+    public mutating func update(position: Int, from old: Rect, to new: Rect, frames: [Rect]) {
+        update(moves: [Move(position: position, from: old, to: new)], frames: frames)
     }
 
     /// One item's move or resize in a batch (`update(moves:frames:)`):
-    /// the number the pyramid stores for the item (its position in
-    /// `frames`, which a move leaves as it is) and its frames before and after.
+    /// the number the pyramid stores for the item (its index in `frames`,
+    /// which a move leaves as it is) and its frames before and after.
     public struct Move: Hashable, Sendable {
         public var position: Int
         public var from: Rect
@@ -83,7 +31,7 @@ extension DetailPyramid {
 
     /// Updates the pyramid for many items moved or resized at once (a drag
     /// step, a nudge, a multi-move, their undo), in place: the state
-    /// `update(position:from:to:frames:)` leaves for each in turn, where
+    /// one by one would leave, where
     /// each level is looked up once for the lot rather than once per move,
     /// each aggregate a removal shaped is recounted once, and each touched
     /// cell of a merged grid is merged again once (issue 20: a drag of
@@ -147,14 +95,14 @@ extension DetailPyramid {
                     if group.count <= 1 {
                         group = Group()
                     } else {
-                        if group.isShaped(by: out.position, out.frame) { stale.append((key, row, column, out.id)) }
+                        if group.isShaped(by: labels(out.position), out.frame) { stale.append((key, row, column, out.id)) }
                         group.count -= 1
                     }
                 }
             }
             for item in ins where item.id < classes && levels.values[index][item.id] != nil {
                 let (row, column) = Self.cell(of: item.frame, width: width, height: height)
-                levels.values[index][item.id]!.update(row: row, column: column) { $0.add(item.position, item.frame) }
+                levels.values[index][item.id]!.update(row: row, column: column) { $0.add(labels(item.position), item.frame) }
             }
             levels.formIndex(after: &index)
         }
@@ -185,6 +133,8 @@ extension DetailPyramid {
         return Self.cell(of: frame, width: width, height: height)
     }
 
+    /// Member lists hold numbers ascending (not data order: an item's
+    /// number never changes, so a list is edited where it stands).
     private mutating func addMember(_ position: Int, _ frame: Rect, _ id: Int) {
         guard members != nil else { return }
         let (row, column) = memberCell(of: frame, id)
@@ -208,118 +158,128 @@ extension DetailPyramid {
         }
     }
 
-    /// Takes the item out of the levels' counts; returns the aggregates it
-    /// shaped, to recount once the edit is complete.
-    private mutating func removeFromLevels(_ position: Int, _ frame: Rect, _ id: Int) -> [(key: LevelKey, row: Int, column: Int, id: Int)] {
-        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
-        for key in Array(levels.keys) where grid(key, id) != nil {
-            let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-            levels[key]![id]!.update(row: row, column: column) { group in
-                if group.count <= 1 {
-                    group = Group()
-                } else {
-                    if group.isShaped(by: position, frame) { stale.append((key, row, column, id)) }
-                    group.count -= 1
-                }
-            }
-        }
-        return stale
-    }
-
-    /// Adds `delta` to every position at or after `start`, in place.
-    private mutating func shift(from start: Int, by delta: Int) {
-        renumber(from: start) { $0 + delta }
-    }
-
-    /// Maps every stored position at or after `start` through `map`, in
-    /// place; `map` must be increasing, so member lists stay sorted.
-    /// Inlined, so that `map` is too: it runs once per stored position.
-    @inline(__always)
-    private mutating func renumber(from start: Int, _ map: (Int) -> Int) {
-        if members != nil {
-            let threshold = UInt32(clamping: start)
-            for id in members!.indices {
-                members![id].mapPayloads { list in
-                    for slot in list.indices where list[slot] >= threshold {
-                        list[slot] = UInt32(map(Int(list[slot])))
-                    }
-                }
-            }
-        }
-        for key in Array(merged.keys) {
-            merged[key]!.cells.mapPayloads { group in
-                if group.first >= start && group.first != Int.max { group.first = map(group.first) }
-            }
-        }
-        for key in Array(levels.keys) {
-            for id in levels[key]!.indices where levels[key]![id] != nil {
-                levels[key]![id]!.mapPayloads { group in
-                    if group.first >= start && group.first != Int.max { group.first = map(group.first) }
-                }
-            }
-        }
-    }
-
-    /// Updates the pyramid for many items removed at once, in place (a
-    /// group edit: a delete of the selection, a reorder's first half):
-    /// `positions` are theirs before the removal, ascending, `removed`
-    /// their frames, `frames` the frames after it. One renumbering pass
-    /// for the lot, where removing them one by one would make one each.
+    /// Updates the pyramid for items removed (a removal, a delete of the
+    /// selection, a reorder's first half), in place: `slots` are their
+    /// numbers, `removed` their frames, `frames` the frames after the
+    /// removal (a removed number's frame takes no part there, or is
+    /// another item's once the number is given again). Nothing else is
+    /// renumbered: the others keep their numbers and labels.
     /// - Complexity: the removed items' cells in each built level and
-    ///   their recounts (see `update(position:from:to:frames:)`), plus one
-    ///   pass over the stored positions, O(*n* log *k*).
-    public mutating func remove(atSorted positions: [Int], frames removed: [Rect], frames: [Rect]) {
-        guard let firstRemoved = positions.first else { return }
+    ///   their recounts (see `update(position:from:to:frames:)`).
+    public mutating func remove(slots: [Int], frames removed: [Rect], frames: [Rect]) {
+        guard !slots.isEmpty else { return }
         guard counted else { return }  // the first query counts the frames as they are then
-        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
-        var touched: [Rect] = []
-        // In the numbering before the removal, which the stored positions still have.
-        for (position, frame) in zip(positions, removed) where SpatialIndex.isIndexable(frame) {
+        var outs: [(frame: Rect, id: Int, label: Int)] = []
+        outs.reserveCapacity(slots.count)
+        for (slot, frame) in zip(slots, removed) where SpatialIndex.isIndexable(frame) {
             guard let id = classIDs[SizeClass(frame)], classCounts[id] > 0 else { continue }
             classCounts[id] -= 1
             count -= 1
-            removeMember(position, frame, id)
-            stale += removeFromLevels(position, frame, id)
-            touched.append(frame)
+            removeMember(slot, frame, id)
+            outs.append((frame, id, labels(slot)))
         }
-        // A position left behind by a removed item (a group's first) is
-        // in `stale` and recounted below; the others move down by the
-        // removals before them.
-        renumber(from: firstRemoved) { $0 - Self.countBelow($0, in: positions) }
-        finishBatch(stale: stale, touched: touched, frames: frames)
+        guard !outs.isEmpty else { return }
+        var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
+        // Level by level, each found once for the lot (issue 20: a look-up
+        // of every level per item was a good part of 1,000 removals).
+        var index = levels.startIndex
+        while index != levels.endIndex {
+            let key = levels.keys[index]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = levels.values[index].count
+            for out in outs where out.id < classes && levels.values[index][out.id] != nil {
+                let (row, column) = Self.cell(of: out.frame, width: width, height: height)
+                levels.values[index][out.id]!.update(row: row, column: column) { group in
+                    if group.count <= 1 {
+                        group = Group()
+                    } else {
+                        if group.isShaped(by: out.label, out.frame) { stale.append((key, row, column, out.id)) }
+                        group.count -= 1
+                    }
+                }
+            }
+            levels.formIndex(after: &index)
+        }
+        // The merged grids follow the same way: a count less, or the cell
+        // merged again from its classes where the item shaped it.
+        var staleMerged: [(key: LevelKey, row: Int, column: Int)] = []
+        var slot = merged.startIndex
+        while slot != merged.endIndex {
+            let key = merged.keys[slot]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = merged.values[slot].classes
+            for out in outs where out.id < classes.count && classes[out.id] {
+                let (row, column) = Self.cell(of: out.frame, width: width, height: height)
+                merged.values[slot].cells.update(row: row, column: column) { group in
+                    if group.count <= 1 {
+                        group = Group()
+                    } else {
+                        if group.isShaped(by: out.label, out.frame) { staleMerged.append((key, row, column)) }
+                        group.count -= 1
+                    }
+                }
+            }
+            merged.formIndex(after: &slot)
+        }
+        finishBatch(stale: stale, touched: [], frames: frames)
+        remerge(staleMerged)
     }
 
-    /// Updates the pyramid for many items inserted at once, in place:
-    /// `positions` are theirs after the insertion, ascending, `inserted`
-    /// their frames, `frames` the frames after it. One renumbering pass.
-    /// - Complexity: the inserted items' cells in each built level, plus
-    ///   one pass over the stored positions, O(*n* log *k*).
-    public mutating func insert(atSorted positions: [Int], frames inserted: [Rect], frames: [Rect]) {
-        guard let firstInserted = positions.first else { return }
+    /// Updates the pyramid for items inserted, in place: `slots` are
+    /// their numbers (new, or given up by a removal), `positions` where
+    /// they stand in the data order after the insert (ascending; the
+    /// numbers in the same order), `inserted` their frames, `frames` the
+    /// frames after the insert, by number. `slotAt` is the number at a
+    /// position after the insert (nil past either end); `order`, every
+    /// number in data order, is asked for only when the keys between two
+    /// neighbours have run out (see `Labels`).
+    /// - Complexity: the inserted items' cells in each built level and
+    ///   merged grid, plus a look-up of the neighbours of each run of
+    ///   consecutive positions.
+    public mutating func insert(
+        slots: [Int], atSorted positions: [Int], frames inserted: [Rect], frames: [Rect],
+        slotAt: (Int) -> Int?, order: () -> [Int]
+    ) {
+        guard !slots.isEmpty else { return }
+        assignKeys(slots: slots, atSorted: positions, numbers: frames.count, slotAt: slotAt, order: order)
         guard counted else {
             for frame in inserted where SpatialIndex.isIndexable(frame) { centres.add(frame) }
             return
         }
-        // Inserted item j goes before the old items from `positions[j] - j`
-        // on: an old position p moves up by the insertions whose start is
-        // at most p (starts ascend with j).
-        let starts = positions.indices.map { positions[$0] - $0 }
-        renumber(from: firstInserted) { $0 + Self.countBelow($0 + 1, in: starts) }
-        var touched: [Rect] = []
-        for (position, frame) in zip(positions, inserted) where SpatialIndex.isIndexable(frame) {
+        var ins: [(frame: Rect, id: Int, label: Int)] = []
+        ins.reserveCapacity(slots.count)
+        for (slot, frame) in zip(slots, inserted) where SpatialIndex.isIndexable(frame) {
             let id = register(SizeClass(frame))
             classCounts[id] += 1
             classSides[id].add(frame.width, frame.height)
             count += 1
             centres.add(frame)
-            addMember(position, frame, id)
-            for key in Array(levels.keys) where grid(key, id) != nil {
-                let (row, column) = Self.cell(of: frame, width: Self.power(key.x), height: Self.power(key.y))
-                levels[key]![id]!.update(row: row, column: column) { $0.add(position, frame) }
-            }
-            touched.append(frame)
+            addMember(slot, frame, id)
+            ins.append((frame, id, labels(slot)))
         }
-        finishBatch(stale: [], touched: touched, frames: frames)
+        var index = levels.startIndex
+        while index != levels.endIndex {
+            let key = levels.keys[index]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = levels.values[index].count
+            for item in ins where item.id < classes && levels.values[index][item.id] != nil {
+                let (row, column) = Self.cell(of: item.frame, width: width, height: height)
+                levels.values[index][item.id]!.update(row: row, column: column) { $0.add(item.label, item.frame) }
+            }
+            levels.formIndex(after: &index)
+        }
+        // A merged cell is the merge of its classes' groups: adding to it is exact.
+        var slot = merged.startIndex
+        while slot != merged.endIndex {
+            let key = merged.keys[slot]
+            let width = Self.power(key.x), height = Self.power(key.y)
+            let classes = merged.values[slot].classes
+            for item in ins where item.id < classes.count && classes[item.id] {
+                let (row, column) = Self.cell(of: item.frame, width: width, height: height)
+                merged.values[slot].cells.update(row: row, column: column) { $0.add(item.label, item.frame) }
+            }
+            merged.formIndex(after: &slot)
+        }
     }
 
     /// How many of `sorted` (ascending) are below `value`.
@@ -361,7 +321,7 @@ extension DetailPyramid {
             }
         } else {
             forEachMember(of: id, row: row, column: column, width: Self.power(key.x), height: Self.power(key.y), frames: frames) {
-                fresh.add($0, $1)
+                fresh.add(labels($0), $1)
             }
         }
         levels[key]![id]!.update(row: row, column: column) { $0 = fresh }

@@ -71,10 +71,14 @@
 /// recount an aggregate. `update(position:from:to:frames:)` edits the
 /// member grids and every built level in place.
 ///
-/// The pyramid stores positions, not frames: the caller passes the current
-/// frames to each query and update. Positions keep "first in data order" a
-/// comparison of integers; the price is that an insert or a remove
-/// renumbers the stored positions after it, one linear pass in place.
+/// The pyramid stores numbers, not frames: the caller numbers its items
+/// (stable slots, say, a dead slot holding a frame that takes no part)
+/// and passes the current frames by number to each query and update. A
+/// group's first is an order label (`Labels`: a key ascending in data
+/// order, and the number), so "first in data order" stays a comparison of
+/// integers while an insert or a remove touches only its own cells: the
+/// numbers of the others do not change. Answers give numbers; a caller
+/// whose numbers are not in data order puts them in it.
 package struct DetailPyramid: Hashable, Sendable {
     /// The binary exponents of an item's width and height.
     struct SizeClass: Hashable, Sendable {
@@ -169,13 +173,13 @@ package struct DetailPyramid: Hashable, Sendable {
             highHeight = Swift.max(highHeight, other.highHeight)
         }
 
-        /// Whether taking `frame` out could change anything but the count.
-        /// A side all the group's items share stays when one goes (the
-        /// others still have it): uniform sizes do not force recounts.
-        /// Sides compare as stored (rounded outward), so the bounds stay
-        /// those a build from the items would give.
-        func isShaped(by position: Int, _ frame: Rect) -> Bool {
-            position == first || frame.x == minX || frame.y == minY
+        /// Whether taking `frame` (of label `label`) out could change
+        /// anything but the count. A side all the group's items share stays
+        /// when one goes (the others still have it): uniform sizes do not
+        /// force recounts. Sides compare as stored (rounded outward), so the
+        /// bounds stay those a build from the items would give.
+        func isShaped(by label: Int, _ frame: Rect) -> Bool {
+            label == first || frame.x == minX || frame.y == minY
                 || frame.x + frame.width == maxX || frame.y + frame.height == maxY
                 || (lowWidth != highWidth && (Self.down(frame.width) == lowWidth || Self.up(frame.width) == highWidth))
                 || (lowHeight != highHeight && (Self.down(frame.height) == lowHeight || Self.up(frame.height) == highHeight))
@@ -200,18 +204,19 @@ package struct DetailPyramid: Hashable, Sendable {
         }
     }
 
-    /// One cluster, by position.
+    /// One cluster, by number.
     public struct Cluster: Hashable, Sendable {
         /// The union of the items' frames, zoomed edge by edge (see the type).
         public var bounds: Rect
         public var count: Int
-        /// The first item's position in data order.
+        /// The number of the first item in data order.
         public var first: Int
     }
 
-    /// A query's answer, by position.
+    /// A query's answer, by number.
     public struct Answer: Hashable, Sendable {
-        /// The large items meeting the rectangle, in data order.
+        /// The large items meeting the rectangle, numbers ascending (data
+        /// order where the numbers are in it).
         public var items: [Int]
         /// Row-major by cell.
         public var clusters: [Cluster]
@@ -310,6 +315,8 @@ package struct DetailPyramid: Hashable, Sendable {
     var merged: [LevelKey: SmallCells] = [:]
     /// The number of items taking part.
     public internal(set) var count = 0
+    /// The order labels groups' firsts hold (see `Labels`).
+    var labels = Labels(count: 0)
 
     public static let empty = DetailPyramid()
 
@@ -349,6 +356,7 @@ package struct DetailPyramid: Hashable, Sendable {
         }
         self.centres = centres
         count = total
+        labels = Labels(count: frames.count)
     }
 
     /// Whether `count` and the classes' counts are known yet.
@@ -365,6 +373,7 @@ package struct DetailPyramid: Hashable, Sendable {
             centres = CentreBounds(minX: bounds.minX, minY: bounds.minY, maxX: bounds.maxX, maxY: bounds.maxY)
         }
         counted = false
+        labels = Labels(count: frames.count)
     }
 
     /// Counts the frames by class, if the pyramid was made to wait for it;
@@ -373,7 +382,7 @@ package struct DetailPyramid: Hashable, Sendable {
     mutating func ensureCounted(_ frames: UnsafeBufferPointer<Rect>, building key: LevelKey? = nil, include: (SizeClass) -> Bool = { _ in false }) {
         guard !counted else { return }
         counted = true
-        var builder = LevelBuilder(key: key ?? LevelKey(x: 0, y: 0), centres: centres, total: frames.count, expected: nil)
+        var builder = LevelBuilder(key: key ?? LevelKey(x: 0, y: 0), centres: centres, total: frames.count, expected: nil, labels: labels)
         var lookup = ClassLookup()
         let counts = builder.addAll(frames) { x, y in
             let id = lookup.id(x, y) { register(SizeClass(x: x, y: y)) }
@@ -547,7 +556,7 @@ package struct DetailPyramid: Hashable, Sendable {
             }
         }
         guard !missing.isEmpty else { return }
-        var builder = LevelBuilder(key: key, centres: centres, total: count, expected: classCounts)
+        var builder = LevelBuilder(key: key, centres: centres, total: count, expected: classCounts, labels: labels)
         for id in missing { builder.include(id) }
         // From the member grids when the classes are a small part of the
         // items (reading their frames out of order); else in data order.
@@ -740,7 +749,7 @@ package struct DetailPyramid: Hashable, Sendable {
     /// What a class is at one zoom and minimum size.
     enum Kind { case absent, small, large, boundary }
 
-    /// The positions of the items whose frames strictly intersect an
+    /// The numbers of the items whose frames strictly intersect an
     /// unzoomed rectangle, each once, in any order (the culling index's
     /// query): with it a query needs no member grids, see `query`.
     public typealias Finder = (Rect) -> [Int]
@@ -945,7 +954,7 @@ package struct DetailPyramid: Hashable, Sendable {
         @inline(__always) func zoomedCluster(_ group: Group) -> Cluster {
             let (l, r) = scalesX ? (ZoomTransform.rounded(group.minX * scale), ZoomTransform.rounded(group.maxX * scale)) : (group.minX, group.maxX)
             let (t, b) = scalesY ? (ZoomTransform.rounded(group.minY * scale), ZoomTransform.rounded(group.maxY * scale)) : (group.minY, group.maxY)
-            return Cluster(bounds: Rect(x: l, y: t, width: r - l, height: b - t), count: group.count, first: group.first)
+            return Cluster(bounds: Rect(x: l, y: t, width: r - l, height: b - t), count: group.count, first: Labels.slot(of: group.first))
         }
 
         /// Whether a boundary class's aggregate in a cell needs its members
@@ -978,7 +987,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 if bounds.isLarge(frame) {
                     if meets(frame) { items.append(position) }
                 } else if inner {
-                    cluster.add(position, frame)
+                    cluster.add(labels(position), frame)
                 }
             }
         }
@@ -997,7 +1006,7 @@ package struct DetailPyramid: Hashable, Sendable {
                     if needsMembers(group, inner: isInner(row, column)) { mixedCells.append((row, column)) }
                 }
                 sweeps[id] = Self.sweep(
-                    mixedCells, members: members[id], sizeClass: sizeClasses[id], width: width, height: height, frames: frames,
+                    mixedCells, members: members[id], sizeClass: sizeClasses[id], width: width, height: height, frames: frames, labels: labels,
                     inner: isInner, isLarge: bounds.isLarge, meets: meets, items: &items)
             }
         }
