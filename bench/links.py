@@ -130,6 +130,16 @@ def section(links):
                  f"{hl['p50']:.1f} / {hl['p99']:.1f} | {s['host_visible_items']:.0f}, {s['host_visible_links']:.0f}, "
                  f"{s['host_route_points']:.0f} |")
     L.append("")
+    if all("lod_drag_frame_us" in s for s in links["sets"].values()):
+        L.append("The drag again with level of detail on (`canvas_set_lod(8, 32)`, zoom 0.05, the viewport over the dragged "
+                 "cards): moving the 1,000 cards, the tick that publishes, and copying the cluster links, a frame.")
+        L.append("")
+        L.append("| data | cluster links a frame | drag frame with level of detail p50 / p95 / p99 / max (µs) |")
+        L.append("|---|---:|---|")
+        for name, s in links["sets"].items():
+            d = s["lod_drag_frame_us"]
+            L.append(f"| {name} | {s['lod_drag_cluster_links']:,.0f} | {d['p50']:.0f} / {d['p95']:.0f} / {d['p99']:.0f} / {d['max']:.0f} |")
+        L.append("")
     g = links.get("graph")
     if g:
         L.append(f"Graph layouts (`canvas-bench graph {g['runs']} json`, medians of {g['runs']} runs; cold: the tree and the "

@@ -253,7 +253,7 @@ extension CanvasEngine {
         let bounds = (try? Resolver.clusterBounds(of: resolution.frames)) ?? .zero
         resolution.contentBounds = bounds
         resolution.contentSize = freeContentSize(bounds)
-        if linksCurrent { builtLinkCulling?.generation = contentGeneration }  // routes do not depend on the bounds
+        if linksCurrent { linkCachesFollowGeneration() }  // routes and cluster links do not depend on the bounds
     }
 
     /// Grows the union over `frame`, or marks it stale when `old` touched its edge.

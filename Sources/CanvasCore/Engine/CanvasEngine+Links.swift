@@ -180,6 +180,15 @@ extension CanvasEngine {
         builtLinkCulling = culling
     }
 
+    /// The content generation moved on with the frames unchanged (the free
+    /// canvas's bounds settled): the culling index, current until then, still
+    /// is, and so is a cluster-link cache that matched it.
+    func linkCachesFollowGeneration() {
+        guard let before = builtLinkCulling?.generation else { return }
+        builtLinkCulling?.generation = contentGeneration
+        if builtClusterLinks?.inputs.generation == before { builtClusterLinks?.inputs.generation = contentGeneration }
+    }
+
     /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).
     func zoomedCullingBounds(_ b: Rect, _ zoom: ZoomTransform) -> Rect {
         let x = zoom.position(b.x, axis: .horizontal), y = zoom.position(b.y, axis: .vertical)
