@@ -33,7 +33,7 @@ struct CellTable: Sendable {
     private(set) var occupied = 0
 
     /// What fills a room's unused places (never read as an entry).
-    private static let filler = CellEntry(Rect(x: 0, y: 0, width: 0, height: 0), 0)
+    private static let filler = CellEntry(minX: 0, minY: 0, maxX: 0, maxY: 0, id: 0)
     /// The smallest room a cell moves to.
     private static let minimumRoom: UInt32 = 4
 
