@@ -97,16 +97,16 @@ package struct EditableIndex: Sendable {
     }
 
     /// Gives each cell of the flat table its exact room before the frames
-    /// go in, in row-major order: a cell grown by appends in data order
-    /// (random in space) ends up anywhere in the heap with up to twice the
-    /// room it needs, while cells allocated row by row sit mostly one after
-    /// another, so a query's sweep along a row reads memory in order (issue
-    /// 20: at a million clustered cards the cold query was twice the warm one).
+    /// go in, in row-major order (see `CellTable`): a row's cells then lie
+    /// one after another in one store with no slack, so a query's sweep
+    /// along a row reads memory in order (issue 20: at a million clustered
+    /// cards the cold query was twice the warm one with cells grown by
+    /// appends in data order, scattered over the heap).
     private mutating func reserveCells(for frames: [Rect]) {
         var counts = [Int32](repeating: 0, count: cells.slotCount)
         for frame in frames where Self.isIndexable(frame) {
             let span = span(of: frame)
-            guard !isOversized(span) else { continue }
+            guard entry(frame, span, 0) != nil else { continue }
             for row in span.rows {
                 for column in span.columns {
                     if let slot = cells.denseSlot(column, row) { counts[slot] += 1 }
@@ -213,11 +213,12 @@ package struct EditableIndex: Sendable {
         return Span(columns: c0...Swift.max(c0, c1), rows: r0...Swift.max(r0, r1))
     }
 
-    /// The cells an entry's box covers: `span(of:)` of its frame, whose
-    /// edges the entry holds as computed.
+    /// The cells an entry's box covers: `span(of:)` of its frame, since
+    /// each of the entry's edges lies in the column or row of the frame's
+    /// (`entry(_:_:_:)`).
     func span(of entry: CellEntry) -> Span {
-        let c0 = Self.slot(entry.minX * scaleX), c1 = Self.slot(entry.maxX * scaleX)
-        let r0 = Self.slot(entry.minY * scaleY), r1 = Self.slot(entry.maxY * scaleY)
+        let c0 = Self.slot(Double(entry.minX) * scaleX), c1 = Self.slot(Double(entry.maxX) * scaleX)
+        let r0 = Self.slot(Double(entry.minY) * scaleY), r1 = Self.slot(Double(entry.maxY) * scaleY)
         return Span(columns: c0...Swift.max(c0, c1), rows: r0...Swift.max(r0, r1))
     }
 
@@ -226,16 +227,37 @@ package struct EditableIndex: Sendable {
             || span.cellCount > Self.oversizedCellLimit
     }
 
+    /// `frame`'s entry in the cells of `span` (its span), or nil for an
+    /// item kept in the `oversized` list instead: one covering too many
+    /// cells, or one with an edge that no Float32 holds in the edge's own
+    /// column or row (coordinates beyond about 2^22 cells from 0).
+    func entry(_ frame: Rect, _ span: Span, _ id: UInt64) -> CellEntry? {
+        guard !isOversized(span), let x0 = Self.edge(frame.x, scaleX), let y0 = Self.edge(frame.y, scaleY),
+              let x1 = Self.edge(frame.maxX, scaleX), let y1 = Self.edge(frame.maxY, scaleY) else { return nil }
+        return CellEntry(minX: x0, minY: y0, maxX: x1, maxY: y1, id: id)
+    }
+
+    /// The Float32 nearest `value`, or the one on its other side (so less
+    /// than a Float32 step away either way), whose column or row under
+    /// `scale` is `value`'s; nil when neither is (or neither is finite).
+    static func edge(_ value: Double, _ scale: Double) -> Float? {
+        let cell = slot(value * scale)
+        let near = Float(value)
+        let other = Double(near) < value ? near.nextUp : Double(near) > value ? near.nextDown : near
+        if near.isFinite && slot(Double(near) * scale) == cell { return near }
+        if other.isFinite && slot(Double(other) * scale) == cell { return other }
+        return nil
+    }
+
     /// Adds `id` at `frame`; a frame that is not indexable is ignored.
     public mutating func insert(_ id: UInt64, frame: Rect) {
         guard Self.isIndexable(frame) else { return }
         count += 1
         let span = span(of: frame)
-        if isOversized(span) {
+        guard let entry = entry(frame, span, id) else {
             oversized.append(id)
             return
         }
-        let entry = CellEntry(frame, id)
         for row in span.rows {
             for column in span.columns {
                 cells.append(entry, column, row)
@@ -248,7 +270,7 @@ package struct EditableIndex: Sendable {
         guard Self.isIndexable(frame) else { return }
         count -= 1
         let span = span(of: frame)
-        if isOversized(span) {
+        if entry(frame, span, id) == nil {
             if let at = oversized.firstIndex(of: id) { oversized.swapAt(at, oversized.count - 1) }
             oversized.removeLast()
             return
@@ -291,12 +313,11 @@ package struct EditableIndex: Sendable {
             return
         }
         let before = span(of: old), after = span(of: new)
-        if isOversized(before) || isOversized(after) {
+        guard self.entry(old, before, id) != nil, let entry = self.entry(new, after, id) else {
             remove(id, frame: old)
             insert(id, frame: new)
             return
         }
-        let entry = CellEntry(new, id)
         let known = places.isEmpty ? nil : places[id]
         let guesses = known ?? SIMD4(repeating: Self.unknown)
         var found = SIMD4(repeating: Self.unknown)
@@ -329,7 +350,7 @@ package struct EditableIndex: Sendable {
         guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
         var found: [UInt64] = []
         for id in oversized where frame(id).intersects(rect) { found.append(id) }
-        forEachHit(rect) { found.append($0) }
+        forEachHit(rect, frame: frame) { found.append($0) }
         return found
     }
 
@@ -345,8 +366,8 @@ package struct EditableIndex: Sendable {
             let at = position(id)
             if frames[at].intersects(rect) { found.append(at) }
         }
-        forEachHit(rect) { found.append(position($0)) }
-        found.withUnsafeMutableBufferPointer { sortIndices($0) }
+        forEachHit(rect, frame: { frames[position($0)] }) { found.append(position($0)) }
+        found.withUnsafeMutableBufferPointer { sortRuns($0) }
         return found
     }
 
@@ -361,7 +382,7 @@ package struct EditableIndex: Sendable {
             if found < capacity { out[found] = id }
             found += 1
         }
-        forEachHit(rect) { id in
+        forEachHit(rect, frame: frame) { id in
             if found < capacity { out[found] = id }
             found += 1
         }
@@ -369,7 +390,9 @@ package struct EditableIndex: Sendable {
     }
 
     /// Calls `body` with the id of each celled item (not the oversized ones)
-    /// whose box strictly intersects `rect`, once each.
+    /// whose frame strictly intersects `rect`, once each. The entries' Float32
+    /// boxes decide (`QueryEdges`) but within a hair of the rectangle's
+    /// edges, where `frame` gives the item's own frame.
     ///
     /// A cell strictly inside the rectangle's span (neither its first nor
     /// its last column or row) needs no overlap test: an item in column c
@@ -377,17 +400,21 @@ package struct EditableIndex: Sendable {
     /// monotone floor of a monotone product, so maxX > rect.minX, and
     /// likewise on the other three sides. Only the test that reports an
     /// item once is left there, and on clustered data about half the cells
-    /// a screen spans are such cells.
+    /// a screen spans are such cells. That test reads the entry's edge,
+    /// which lies in the frame's column and row (`entry(_:_:_:)`).
     @inline(__always)
-    func forEachHit(_ rect: Rect, _ body: (UInt64) -> Void) {
-        let minX = rect.x, minY = rect.y, maxX = rect.x + rect.width, maxY = rect.y + rect.height
+    func forEachHit(_ rect: Rect, frame: (UInt64) -> Rect, _ body: (UInt64) -> Void) {
+        let edges = QueryEdges(rect)
+        // Locals, so the closures below capture two numbers, not a copy of the index.
+        let scaleX = self.scaleX, scaleY = self.scaleY
+        @inline(__always) func meets(_ entry: CellEntry) -> Bool { edges.meets(entry, rect, frame) }
         let span = span(of: rect)
         if span.cellCount > cells.occupied {
             // A rectangle wider than the occupied cells: walk the cells
             // instead, each item reported from its first cell.
             cells.forEachOccupied { column, row, entries in
-                for entry in entries where entry.meets(minX, minY, maxX, maxY) {
-                    if Self.slot(entry.minX * scaleX) == column && Self.slot(entry.minY * scaleY) == row { body(entry.id) }
+                for entry in entries where meets(entry) {
+                    if Self.slot(Double(entry.minX) * scaleX) == column && Self.slot(Double(entry.minY) * scaleY) == row { body(entry.id) }
                 }
             }
             return
@@ -402,11 +429,11 @@ package struct EditableIndex: Sendable {
                     // Inside on both axes (see above): every entry meets the
                     // rectangle, and neither edge is the clamped one.
                     let left = Double(column), top = Double(row)
-                    for entry in entries where entry.minX * scaleX >= left && entry.minY * scaleY >= top { body(entry.id) }
+                    for entry in entries where Double(entry.minX) * scaleX >= left && Double(entry.minY) * scaleY >= top { body(entry.id) }
                     return
                 }
                 if firstColumn && firstRow {
-                    for entry in entries where entry.meets(minX, minY, maxX, maxY) { body(entry.id) }
+                    for entry in entries where meets(entry) { body(entry.id) }
                     return
                 }
                 // An item spanning several cells is reported from one: the
@@ -417,8 +444,8 @@ package struct EditableIndex: Sendable {
                 // everything beyond it, so there any edge counts.
                 let left = firstColumn || column <= -Int(Self.slotLimit) ? -Double.infinity : Double(column)
                 let top = firstRow || row <= -Int(Self.slotLimit) ? -Double.infinity : Double(row)
-                for entry in entries where entry.meets(minX, minY, maxX, maxY) {
-                    if entry.minX * scaleX >= left && entry.minY * scaleY >= top { body(entry.id) }
+                for entry in entries where meets(entry) {
+                    if Double(entry.minX) * scaleX >= left && Double(entry.minY) * scaleY >= top { body(entry.id) }
                 }
             }
         }
@@ -440,205 +467,77 @@ package struct EditableIndex: Sendable {
     var canonicalEntries: [Int64: [CellEntry]] { cells.canonicalEntries }
 }
 
-/// An item in a cell: its box (the frame's edges, computed as `Rect`'s
-/// `maxX` and `maxY` are, so the strict test matches `Rect.intersects`
-/// exactly) and its id. 40 bytes.
+/// An item in a cell: its box in Float32 and its id, 24 bytes (40 with
+/// Double edges: a viewport query is mostly cache misses, so the smaller
+/// entry reads fewer lines; issue 20). Each edge is less than a Float32 step
+/// from the frame's (`Rect`'s `x`, `maxX`…) and in the same column or row
+/// of cells (`EditableIndex.entry(_:_:_:)`), so the cells an entry is in
+/// and the cell it is reported from follow from the entry alone.
 struct CellEntry: Sendable, Equatable {
-    var minX: Double
-    var minY: Double
-    var maxX: Double
-    var maxY: Double
+    var minX: Float
+    var minY: Float
+    var maxX: Float
+    var maxY: Float
     var id: UInt64
-
-    @inline(__always)
-    init(_ frame: Rect, _ id: UInt64) {
-        minX = frame.x
-        minY = frame.y
-        maxX = frame.x + frame.width
-        maxY = frame.y + frame.height
-        self.id = id
-    }
-
-    /// `Rect.intersects` against the rectangle with these edges.
-    @inline(__always)
-    func meets(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Bool {
-        minX < x1 && x0 < maxX && minY < y1 && y0 < maxY
-    }
 }
 
-/// The cells of an `EditableIndex`: a flat row-major table over a window of
-/// columns and rows (the frames' bounds when the index was built), and a
-/// dictionary for cells outside it, so the usual lookup is an array index
-/// rather than a hash. Empty cells hold an empty array, which allocates nothing.
-struct CellTable: Sendable {
-    private var columns: ClosedRange<Int> = 0...0
-    private var rows: ClosedRange<Int> = 0...0
-    private var width = 0
-    private var dense: [[CellEntry]] = []
-    private var sparse: [Int64: [CellEntry]] = [:]
-    /// Cells holding at least one entry.
-    private(set) var occupied = 0
+/// A query rectangle's edges as Float32 thresholds for `CellEntry` boxes:
+/// an entry certainly meets the rectangle (strictly, as `Rect.intersects`),
+/// certainly misses it, or has an edge too near one of the rectangle's for
+/// its Float32 box to tell, when the frame decides.
+///
+/// An entry's edge e and the frame's x differ by less than a Float32 step
+/// at x, which is at most 2^-22 · |x|; for |x| under twice the largest
+/// magnitude m among the rectangle's edges that is at most `slack` =
+/// 2^-21 · m (twice what is needed), and past it the order of x and the
+/// rectangle's edge is the order of e and the edge. So e < X1 − slack means
+/// x < X1, e ≥ X1 + slack means x ≥ X1, and so on for the other sides; the
+/// thresholds are those bounds rounded to Float32 in the direction that
+/// keeps each comparison the same.
+struct QueryEdges {
+    enum Verdict { case inside, outside, near }
+    /// (minX, minY, −maxX, −maxY) of a box is below these on every lane: inside.
+    let inside: SIMD4<Float>
+    /// At or above these on some lane: outside.
+    let outside: SIMD4<Float>
 
-    init() {}
+    init(_ rect: Rect) {
+        let x0 = rect.x, y0 = rect.y, x1 = rect.x + rect.width, y1 = rect.y + rect.height
+        let m = Swift.max(Swift.max(abs(x0), abs(x1)), Swift.max(abs(y0), abs(y1)))
+        let slack = Swift.max(m * 0x1p-21, 0x1p-140)
+        inside = SIMD4(Self.up(x1 - slack), Self.up(y1 - slack), -Self.down(x0 + slack), -Self.down(y0 + slack))
+        outside = SIMD4(Self.up(x1 + slack), Self.up(y1 + slack), -Self.down(x0 - slack), -Self.down(y0 - slack))
+    }
 
-    init(columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
-        self.columns = columns
-        self.rows = rows
-        width = columns.count
-        dense = [[CellEntry]](repeating: [], count: columns.count * rows.count)
+    /// The least Float32 at or above `t`: for a Float32 e, e < up(t) ⟺ e < t and e ≥ up(t) ⟺ e ≥ t.
+    static func up(_ t: Double) -> Float {
+        let f = Float(t)
+        return Double(f) < t ? f.nextUp : f
+    }
+
+    /// The greatest Float32 at or below `t`: e > down(t) ⟺ e > t and e ≤ down(t) ⟺ e ≤ t.
+    static func down(_ t: Double) -> Float {
+        let f = Float(t)
+        return Double(f) > t ? f.nextDown : f
     }
 
     @inline(__always)
-    private func slot(_ column: Int, _ row: Int) -> Int? {
-        guard !dense.isEmpty, columns.contains(column), rows.contains(row) else { return nil }
-        return (row - rows.lowerBound) * width + (column - columns.lowerBound)
+    func classify(_ entry: CellEntry) -> Verdict {
+        let box = SIMD4<Float>(entry.minX, entry.minY, -entry.maxX, -entry.maxY)
+        if all(box .< inside) { return .inside }
+        if any(box .>= outside) { return .outside }
+        return .near
     }
 
-    /// The flat table's cells (0 without one).
-    var slotCount: Int { dense.count }
-
-    /// `column`, `row`'s place in the flat table, or nil outside it.
-    func denseSlot(_ column: Int, _ row: Int) -> Int? { slot(column, row) }
-
-    /// Reserves `counts[slot]` entries in each empty cell of the flat table, in slot order.
-    mutating func reserve(_ counts: [Int32]) {
-        precondition(counts.count == dense.count)
-        for slot in counts.indices where counts[slot] > 0 { dense[slot].reserveCapacity(Int(counts[slot])) }
-    }
-
-    /// Calls `body` with each occupied cell of `row` in `columnRange`, its
-    /// entries as a buffer (no array is copied or retained per cell).
+    /// Whether `entry`'s item meets `rect` (these edges' rectangle), its
+    /// frame read only when the box cannot tell.
     @inline(__always)
-    func forEachCell(row: Int, columns columnRange: ClosedRange<Int>, _ body: (Int, UnsafeBufferPointer<CellEntry>) -> Void) {
-        let low = Swift.max(columnRange.lowerBound, columns.lowerBound)
-        let high = Swift.min(columnRange.upperBound, columns.upperBound)
-        guard !dense.isEmpty, rows.contains(row), low <= high else {
-            if !sparse.isEmpty { visitSparse(row, columnRange, body) }
-            return
+    func meets(_ entry: CellEntry, _ rect: Rect, _ frame: (UInt64) -> Rect) -> Bool {
+        switch classify(entry) {
+        case .inside: return true
+        case .outside: return false
+        case .near: return frame(entry.id).intersects(rect)
         }
-        // The part of the row inside the flat table, straight from its storage.
-        let base = (row - rows.lowerBound) * width - columns.lowerBound
-        dense.withUnsafeBufferPointer { table in
-            for column in low...high {
-                table[base + column].withUnsafeBufferPointer { entries in
-                    if !entries.isEmpty { body(column, entries) }
-                }
-            }
-        }
-        guard !sparse.isEmpty else { return }
-        // Columns outside the window, on either side of it.
-        if columnRange.lowerBound < low { visitSparse(row, columnRange.lowerBound...(low - 1), body) }
-        if high < columnRange.upperBound { visitSparse(row, (high + 1)...columnRange.upperBound, body) }
-    }
-
-    private func visitSparse(_ row: Int, _ columnRange: ClosedRange<Int>, _ body: (Int, UnsafeBufferPointer<CellEntry>) -> Void) {
-        for column in columnRange {
-            sparse[EditableIndex.key(column, row)]?.withUnsafeBufferPointer { body(column, $0) }
-        }
-    }
-
-    /// Appends `entry` to a cell; returns its index there.
-    @discardableResult
-    mutating func append(_ entry: CellEntry, _ column: Int, _ row: Int) -> UInt32 {
-        if let slot = slot(column, row) {
-            if dense[slot].isEmpty { occupied += 1 }
-            dense[slot].append(entry)
-            return UInt32(truncatingIfNeeded: dense[slot].count - 1)
-        }
-        let key = EditableIndex.key(column, row)
-        if sparse[key] == nil { occupied += 1 }
-        sparse[key, default: []].append(entry)
-        return UInt32(truncatingIfNeeded: sparse[key]!.count - 1)
-    }
-
-    /// The index of `id`'s entry in `entries`: `guess` when it holds the id,
-    /// else found by a search.
-    @inline(__always)
-    private static func find(_ id: UInt64, in entries: UnsafeBufferPointer<CellEntry>, guess: UInt32, scanned: inout Int) -> Int? {
-        let at = Int(guess)
-        if at < entries.count && entries[at].id == id { return at }
-        scanned = Swift.max(scanned, entries.count)
-        return entries.firstIndex(where: { $0.id == id })
-    }
-
-    /// Rewrites the entry with `entry`'s id in a cell, looked for at `guess`
-    /// first; returns its index (`EditableIndex.unknown` when absent).
-    /// `scanned` grows to the length of a cell searched.
-    mutating func replace(_ entry: CellEntry, _ column: Int, _ row: Int, guess: UInt32, scanned: inout Int) -> UInt32 {
-        if let slot = slot(column, row) {
-            guard let at = dense[slot].withUnsafeBufferPointer({ Self.find(entry.id, in: $0, guess: guess, scanned: &scanned) }) else {
-                return EditableIndex.unknown
-            }
-            dense[slot][at] = entry
-            return UInt32(truncatingIfNeeded: at)
-        }
-        let key = EditableIndex.key(column, row)
-        guard let at = sparse[key]?.withUnsafeBufferPointer({ Self.find(entry.id, in: $0, guess: guess, scanned: &scanned) }) else {
-            return EditableIndex.unknown
-        }
-        sparse[key]![at] = entry
-        return UInt32(truncatingIfNeeded: at)
-    }
-
-    /// Removes `id` from a cell, looked for at `guess` first, swapping the
-    /// last entry into its place; returns that entry and its new index when
-    /// one moved.
-    @discardableResult
-    mutating func remove(_ id: UInt64, _ column: Int, _ row: Int, guess: UInt32, scanned: inout Int) -> (CellEntry, Int)? {
-        if let slot = slot(column, row) {
-            guard let at = dense[slot].withUnsafeBufferPointer({ Self.find(id, in: $0, guess: guess, scanned: &scanned) }) else { return nil }
-            let last = dense[slot].count - 1
-            dense[slot].swapAt(at, last)
-            dense[slot].removeLast()
-            if dense[slot].isEmpty { occupied -= 1 }
-            return at < last ? (dense[slot][at], at) : nil
-        }
-        let key = EditableIndex.key(column, row)
-        guard let at = sparse[key]?.withUnsafeBufferPointer({ Self.find(id, in: $0, guess: guess, scanned: &scanned) }) else { return nil }
-        if sparse[key]!.count == 1 {
-            sparse[key] = nil
-            occupied -= 1
-            return nil
-        }
-        let last = sparse[key]!.count - 1
-        sparse[key]!.swapAt(at, last)
-        sparse[key]!.removeLast()
-        return at < last ? (sparse[key]![at], at) : nil
-    }
-
-    /// Every occupied cell with its column and row.
-    func forEachOccupied(_ body: (Int, Int, UnsafeBufferPointer<CellEntry>) -> Void) {
-        if !dense.isEmpty {
-            dense.withUnsafeBufferPointer { table in
-                for slot in table.indices where !table[slot].isEmpty {
-                    let column = columns.lowerBound + slot % width, row = rows.lowerBound + slot / width
-                    table[slot].withUnsafeBufferPointer { body(column, row, $0) }
-                }
-            }
-        }
-        for (key, entries) in sparse {
-            let column = Int(key >> 32), row = Int(Int32(truncatingIfNeeded: key))
-            entries.withUnsafeBufferPointer { body(column, row, $0) }
-        }
-    }
-
-    /// Every occupied cell by key, its ids sorted, wherever it is stored.
-    var canonical: [Int64: [UInt64]] {
-        var result: [Int64: [UInt64]] = [:]
-        forEachOccupied { column, row, entries in
-            result[EditableIndex.key(column, row)] = entries.map(\.id).sorted()
-        }
-        return result
-    }
-
-    /// Every occupied cell's entries by key, sorted by id: for tests that
-    /// check the stored boxes, not only the ids.
-    var canonicalEntries: [Int64: [CellEntry]] {
-        var result: [Int64: [CellEntry]] = [:]
-        forEachOccupied { column, row, entries in
-            result[EditableIndex.key(column, row)] = entries.sorted { $0.id < $1.id }
-        }
-        return result
     }
 }
 

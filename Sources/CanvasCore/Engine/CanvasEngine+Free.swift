@@ -294,11 +294,11 @@ extension CanvasEngine {
             let ids = resolvedIDs
             if ids.isSequential && items.ids.isSequential {
                 // Ids 1…n (far below Int.max): in data order as they are.
-                sortIndices(buffer)
+                sortRuns(buffer)
                 return
             }
             for slot in 0..<found { buffer[slot] = items.index(of: UInt64(bitPattern: Int64(buffer[slot])))! }
-            sortIndices(buffer)
+            sortRuns(buffer)
             for slot in 0..<found { buffer[slot] = Int(bitPattern: UInt(ids[buffer[slot]])) }
         }
         return found
