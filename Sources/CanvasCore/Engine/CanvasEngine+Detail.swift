@@ -152,7 +152,10 @@ extension CanvasEngine {
 
     /// `levelOfDetail` by position, for checked arguments.
     package func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
-        withDetail(cell: cell) { pyramid, frames in
+        let zoom = self.zoom
+        // Moves spared by a drag stay spared when this query would not read them.
+        let spared = detailStore?.answersWithoutPending(zoom: zoom, minSize: minSize, cell: cell) ?? true
+        return withDetail(cell: cell, keepingMoves: spared) { pyramid, frames in
             let settings = zoomSettings
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
                                  find: { self.worldQuery($0) }, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
@@ -171,19 +174,23 @@ extension CanvasEngine {
     /// with this cell size, each merged from the one below, so zooming out
     /// only looks levels up; a finer level (zooming in), or a class a level
     /// lacks, is built the first time a query asks for it.
-    func withDetail<Result>(cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
+    ///
+    /// `keepingMoves`: the query reads nothing the moves the pyramid has not
+    /// taken yet would change (`DeferredDetail.answersWithoutPending`), so they keep waiting.
+    func withDetail<Result>(cell: Double, keepingMoves: Bool = false, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         let frames = resolution.frames
+        if !keepingMoves { settleDetail() }
         // Taken out while in use, so that editing it does not copy it.
-        var pyramid = builtDetail ?? DetailPyramid(frames: frames, within: resolution.contentBounds)
-        builtDetail = nil
-        defer { builtDetail = pyramid }
-        let first = pyramid.builtLevels.isEmpty
-        let result = body(&pyramid, frames)
+        var store = detailStore ?? DeferredDetail(DetailPyramid(frames: frames, within: resolution.contentBounds))
+        detailStore = nil
+        defer { detailStore = store }
+        let first = store.pyramid.builtLevels.isEmpty
+        let result = body(&store.pyramid, frames)
         // The level this zoom needs, or the one built ahead for zooming out.
-        if first, pyramid.builtLevels.count == 1, let key = pyramid.builtLevels.first {
+        if first, store.pyramid.builtLevels.count == 1, let key = store.pyramid.builtLevels.first {
             let settings = zoomSettings
             let coarsest = DetailPyramid.levelKey(cell: cell, zoom: ZoomTransform(scale: settings.minimum, axis: settings.axis))
-            pyramid.buildCoarser(from: key, through: coarsest, frames: frames)
+            store.pyramid.buildCoarser(from: key, through: coarsest, frames: frames)
         }
         return result
     }
@@ -198,6 +205,11 @@ extension CanvasEngine {
     /// `position`, `to` nil for a removal. An unbuilt pyramid stays unbuilt
     /// (the next level-of-detail query builds it from the frames then).
     func updateDetail(position: Int, from old: Rect?, to new: Rect?) {
+        if let old, let new {
+            // A move: with the others that may wait (and in order after them).
+            updateDetail(moves: [DetailPyramid.Move(position: position, from: old, to: new)])
+            return
+        }
         guard var pyramid = builtDetail else { return }
         builtDetail = nil  // edited alone, not copied
         pyramid.update(position: position, from: old, to: new, frames: resolution.frames)
@@ -208,11 +220,17 @@ extension CanvasEngine {
     /// multi-move, their undo and redo): one batched update of the pyramid
     /// (`DetailPyramid.update(moves:frames:)`), not one per item. Call it
     /// after the frames hold every move.
+    /// Moves that keep every size wait until something reads the pyramid
+    /// (CanvasEngine+DeferredDetail.swift).
     func updateDetail(moves: [DetailPyramid.Move]) {
-        guard !moves.isEmpty, var pyramid = builtDetail else { return }
-        builtDetail = nil  // edited alone, not copied
-        pyramid.update(moves: moves, frames: resolution.frames)
-        builtDetail = pyramid
+        guard !moves.isEmpty, var store = detailStore else { return }
+        detailStore = nil  // edited alone, not copied
+        if defersDetailMoves && store.accepts(moves) {
+            store.keep(moves)
+        } else {
+            store.apply(adding: moves, frames: resolution.frames)
+        }
+        detailStore = store
     }
 
     /// `updateDetail` for a group edit (`insertMany`, `removeMany`): the

@@ -460,7 +460,7 @@ extension CanvasEngine {
     /// (`updateDetail(moves:)`): a drag step or a nudge of 1,000 cards
     /// used to update it 1,000 times (issue 20).
     func apply(_ primitives: [Primitive]) {
-        var moves: [DetailPyramid.Move]? = builtDetail == nil || primitives.count < 2 ? nil : []
+        var moves: [DetailPyramid.Move]? = detailStore == nil || primitives.count < 2 ? nil : []
         for primitive in primitives {
             if case .setFrame = primitive {} else if let pending = moves, !pending.isEmpty {
                 updateDetail(moves: pending)  // before an edit that renumbers
@@ -483,6 +483,8 @@ extension CanvasEngine {
     private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?) {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
+        // Moves the pyramid was spared go in before anything renumbers the frames.
+        if live, detailStore != nil, primitive.reorders { settleDetail() }
         switch primitive {
         case .insertLinks, .removeLinks:
             applyLinks(primitive)

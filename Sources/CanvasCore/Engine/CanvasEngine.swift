@@ -50,7 +50,16 @@ public final class CanvasEngine {
     var scannedSinceResolve = false
     /// The level-of-detail pyramid over the resolution's frames, built on
     /// the first level-of-detail query after a resolve (CanvasEngine+Detail.swift).
-    var builtDetail: DetailPyramid?
+    /// Reading it applies the moves it was spared (CanvasEngine+DeferredDetail.swift),
+    /// so every reader sees the frames as they are; setting it drops them.
+    var builtDetail: DetailPyramid? {
+        get { settledDetail() }
+        set { detailStore = newValue.map(DeferredDetail.init) }
+    }
+    /// The pyramid and the moves of free items it has not taken yet.
+    var detailStore: DeferredDetail?
+    /// Whether moves may wait for the pyramid (tests compare with `false`, the eager path).
+    var defersDetailMoves = true
     /// When set, published updates carry the level-of-detail answer
     /// (CanvasEngine+Detail.swift).
     public internal(set) var detailSettings: DetailSettings?
