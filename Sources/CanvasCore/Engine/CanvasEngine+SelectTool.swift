@@ -168,6 +168,8 @@ extension CanvasEngine {
             gesture.startPositions = selection.map { resolvedPosition(of: $0)! }
             gesture.startFrames = zip(selection, gesture.startPositions).map { id, position in (id, resolution.frames[position]) }
             gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
+            // Where their entries sit in crowded cells, found in one sweep, so no step searches them.
+            editing.index?.learnPlaces(of: gesture.startFrames)
         case .moving:
             break
         }
