@@ -127,8 +127,11 @@ struct SelectGesture: Sendable {
     /// The moving items' frames when the move began (unzoomed), in data order.
     var startFrames: [(id: UInt64, frame: Rect)] = []
     var startBounds: Rect = .zero
-    /// The moving ids, for leaving them out of the snap candidates.
-    var movingIDs: Set<UInt64> = []
+    /// Where the moving items stand (positions, as `startFrames`; a drag
+    /// refuses edits, so they stay), and the same as bits, for leaving them
+    /// out of the snap candidates.
+    var startPositions: [Int] = []
+    var moving = PositionBits()
     /// The guides of the last step, unzoomed.
     var guides: [Guide] = []
     var snapping = true

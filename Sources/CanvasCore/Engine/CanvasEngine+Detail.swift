@@ -152,7 +152,10 @@ extension CanvasEngine {
 
     /// `levelOfDetail` by position, for checked arguments.
     package func detailPositions(_ rect: Rect, minSize: Double, cell: Double) -> DetailPyramid.Answer {
-        var answer = withDetail(minSize: minSize, cell: cell) { pyramid, frames in
+        let zoom = self.zoom
+        // Moves spared by a drag stay spared when this query would not read them.
+        let spared = detailStore?.answersWithoutPending(zoom: zoom, minSize: minSize, cell: cell) ?? true
+        var answer = withDetail(minSize: minSize, cell: cell, keepingMoves: spared) { pyramid, frames in
             let settings = zoomSettings
             let find: DetailPyramid.Finder = slotFrames != nil ? { self.worldQuerySlots($0) } : { self.worldQuery($0) }
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
@@ -182,12 +185,16 @@ extension CanvasEngine {
     /// then only looks levels up (issue 20: a zoom-out step that reached an
     /// unbuilt level built it from every frame, 0.1–0.4 s). What other
     /// settings need is built the first time a query asks for it.
-    func withDetail<Result>(minSize: Double, cell: Double, _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
+    /// `keepingMoves`: the drag's waiting moves stay waiting (the caller
+    /// found that this query does not read them).
+    func withDetail<Result>(minSize: Double, cell: Double, keepingMoves: Bool = false,
+                            _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
+        if !keepingMoves { settleDetail() }
         var frames = detailFrames
         // Taken out while in use, so that editing it does not copy it.
-        var pyramid: DetailPyramid
-        if let built = builtDetail {
-            pyramid = built
+        var store: DeferredDetail
+        if let existing = detailStore {
+            store = existing
         } else {
             if editing.isFree && editing.index != nil && items.hasOrder {
                 // Numbered by slot: edits to the order then touch only their items.
@@ -196,20 +203,22 @@ extension CanvasEngine {
             } else {
                 slotFrames = nil
             }
-            pyramid = DetailPyramid(frames: frames, within: resolution.contentBounds)
+            var pyramid = DetailPyramid(frames: frames, within: resolution.contentBounds)
             if slotFrames != nil { pyramid.setOrder(items.slotsInOrder) }  // before anything is stored
+            store = DeferredDetail(pyramid)
         }
-        builtDetail = nil
-        defer { builtDetail = pyramid }
-        if !pyramid.counted {
+        detailStore = nil
+        defer { detailStore = store }
+        if !store.pyramid.counted {
+            store.apply(frames: frames)  // nothing waits for a pyramid not yet built; kept exact regardless
             let settings = zoomSettings
             let finest = ZoomTransform(scale: Swift.max(settings.maximum, zoom.scale), axis: settings.axis)
             let coarsest = ZoomTransform(scale: Swift.min(settings.minimum, zoom.scale), axis: settings.axis)
             frames.withUnsafeBufferPointer {
-                pyramid.buildAhead($0, finest: finest, coarsest: coarsest, minSize: minSize, cell: cell)
+                store.pyramid.buildAhead($0, finest: finest, coarsest: coarsest, minSize: minSize, cell: cell)
             }
         }
-        return body(&pyramid, frames)
+        return body(&store.pyramid, frames)
     }
 }
 
@@ -220,21 +229,25 @@ extension CanvasEngine {
     /// An unbuilt pyramid stays unbuilt (the next level-of-detail query
     /// builds it from the frames then).
     func updateDetail(position: Int, from old: Rect, to new: Rect) {
-        guard var pyramid = builtDetail else { return }
-        builtDetail = nil  // edited alone, not copied
-        pyramid.update(position: position, from: old, to: new, frames: detailFrames)
-        builtDetail = pyramid
+        // A move: with the others that may wait (and in order after them).
+        updateDetail(moves: [DetailPyramid.Move(position: position, from: old, to: new)])
     }
 
     /// `updateDetail` for many moves at once (a drag step, a nudge, a
     /// multi-move, their undo and redo): one batched update of the pyramid
     /// (`DetailPyramid.update(moves:frames:)`), not one per item. Call it
     /// after the frames hold every move.
+    /// Moves that keep every size wait until something reads the pyramid
+    /// (CanvasEngine+DeferredDetail.swift).
     func updateDetail(moves: [DetailPyramid.Move]) {
-        guard !moves.isEmpty, var pyramid = builtDetail else { return }
-        builtDetail = nil  // edited alone, not copied
-        pyramid.update(moves: moves, frames: detailFrames)
-        builtDetail = pyramid
+        guard !moves.isEmpty, var store = detailStore else { return }
+        detailStore = nil  // edited alone, not copied
+        if defersDetailMoves && store.accepts(moves) {
+            store.keep(moves)
+        } else {
+            store.apply(adding: moves, frames: detailFrames)
+        }
+        detailStore = store
     }
 
     /// `updateDetail` for items inserted (`slots`, standing at `positions`

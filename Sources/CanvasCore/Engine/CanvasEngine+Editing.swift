@@ -460,7 +460,7 @@ extension CanvasEngine {
     /// (`updateDetail(moves:)`): a drag step or a nudge of 1,000 cards
     /// used to update it 1,000 times (issue 20).
     func apply(_ primitives: [Primitive]) {
-        var moves: [DetailPyramid.Move]? = builtDetail == nil || primitives.count < 2 ? nil : []
+        var moves: [DetailPyramid.Move]? = detailStore == nil || primitives.count < 2 ? nil : []
         for primitive in primitives {
             if case .setFrame = primitive {} else if let pending = moves, !pending.isEmpty {
                 updateDetail(moves: pending)  // before an edit that renumbers
@@ -483,6 +483,8 @@ extension CanvasEngine {
     private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?) {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
+        // Moves the pyramid was spared go in before anything renumbers the frames.
+        if live, detailStore != nil, primitive.reorders { settleDetail() }
         switch primitive {
         case .insertLinks, .removeLinks:
             applyLinks(primitive)
@@ -497,7 +499,7 @@ extension CanvasEngine {
                 orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame])
             }
         case .remove(let id, let position, let frame):
-            let slot = live && builtDetail != nil ? items.slot(at: position) : 0
+            let slot = live && detailStore != nil ? items.slot(at: position) : 0
             if live { resolvedIDs = .empty }
             items.remove(at: position)
             selected.remove(id)
@@ -519,10 +521,10 @@ extension CanvasEngine {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                orderEdited(inserting: builtDetail == nil ? [] : items.slots(at: placed.positions), at: placed.positions, frames: placed.frames)
+                orderEdited(inserting: detailStore == nil ? [] : items.slots(at: placed.positions), at: placed.positions, frames: placed.frames)
             }
         case .removeMany(let placed):
-            let slots = live && builtDetail != nil ? items.slots(at: placed.positions) : []
+            let slots = live && detailStore != nil ? items.slots(at: placed.positions) : []
             if live { resolvedIDs = .empty }
             items.remove(atSorted: placed.positions)
             for id in placed.ids { selected.remove(id) }

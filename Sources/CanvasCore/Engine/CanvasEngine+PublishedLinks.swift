@@ -91,7 +91,8 @@ extension CanvasEngine {
     func clusterLinkCache(_ settings: DetailSettings) -> ClusterLinkCache {
         let zoom = self.zoom
         let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
-        let kinds = builtDetail?.kinds(zoom: zoom, minSize: settings.minSize) ?? []
+        // Kinds need no waiting move applied (moves that wait keep every size).
+        let kinds = detailStore?.pyramid.kinds(zoom: zoom, minSize: settings.minSize) ?? []
         // Where a size class is on the boundary, items are classed one by one at this zoom.
         let scale: Double? = kinds.contains(.boundary) || kinds.isEmpty ? zoom.scale : nil
         let inputs = ClusterLinkCache.Inputs(generation: contentGeneration, table: linkTableVersion, key: key,

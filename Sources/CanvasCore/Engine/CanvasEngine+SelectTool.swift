@@ -165,8 +165,11 @@ extension CanvasEngine {
             }
             if editing.index == nil { _ = try? resolveFree() }
             gesture.phase = .moving
-            gesture.startFrames = selection.map { id in (id, resolution.frames[resolvedPosition(of: id)!]) }
+            gesture.startPositions = selection.map { resolvedPosition(of: $0)! }
+            gesture.startFrames = zip(selection, gesture.startPositions).map { id, position in (id, resolution.frames[position]) }
             gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
+            // Where their entries sit in crowded cells, found in one sweep, so no step searches them.
+            editing.index?.learnPlaces(of: gesture.startFrames)
         case .moving:
             break
         }
@@ -181,9 +184,9 @@ extension CanvasEngine {
         var offset = Point.zero
         gesture.guides = []
         if snapping && !editing.snap.isOff {
-            if gesture.movingIDs.isEmpty { gesture.movingIDs = Set(gesture.startFrames.map(\.id)) }
+            if gesture.moving.isEmpty { gesture.moving = PositionBits(gesture.startPositions, count: resolution.frames.count) }
             let result = Snapping.snap(
-                moved, candidates: snapCandidates(around: moved, excluding: gesture.movingIDs),
+                moved, candidates: snapCandidates(around: moved, excluding: gesture.moving),
                 settings: editing.snap, threshold: editing.snap.threshold / zoom.scale
             )
             offset = result.offset
@@ -192,9 +195,8 @@ extension CanvasEngine {
         editing.gesture = gesture
         var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         moves.reserveCapacity(gesture.startFrames.count)
-        for (id, frame) in gesture.startFrames {
+        for ((id, frame), position) in zip(gesture.startFrames, gesture.startPositions) {
             let target = Rect(x: frame.x + delta.x + offset.x, y: frame.y + delta.y + offset.y, width: frame.width, height: frame.height)
-            let position = resolvedPosition(of: id)!
             let current = resolution.frames[position]
             if current != target { moves.append((id, current, target)) }
         }
@@ -286,27 +288,57 @@ extension CanvasEngine {
     }
 
     /// Snap candidates: other items' frames (unzoomed) near `bounds`, from the
-    /// index. "Near" is half a screen around the bounds (at least 256
+    /// index, in data order. "Near" is half a screen around the bounds (at least 256
     /// points), so neighbours just off screen count too; the nearest 64 by
-    /// centre distance are kept, which bounds the gap search.
-    func snapCandidates(around bounds: Rect, excluding moving: Set<UInt64>) -> [Rect] {
+    /// centre distance are kept (the first in data order on a tie), which
+    /// bounds the gap search.
+    ///
+    /// The index's hits are taken as they come and only the kept ones are
+    /// sorted: a drag step of 1,000 cards in a dense blob found thousands,
+    /// and sorting them all, then hashing each id to leave out the moving
+    /// ones, was most of the candidates' cost (issue 20).
+    func snapCandidates(around bounds: Rect, excluding moving: PositionBits) -> [Rect] {
         let zoom = self.zoom
         let reach = max(256, max(viewport.size.width, viewport.size.height) / 2 / zoom.scale)
         let area = Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
         let cx = bounds.x + bounds.width / 2, cy = bounds.y + bounds.height / 2
-        let frames = resolution.frames, ids = resolvedIDs
-        var found = worldQuery(area).compactMap { moving.contains(ids[$0]) ? nil : frames[$0] }
-        guard found.count > Self.snapCandidateLimit else { return found }
-        // The nearest: the limit-th smallest distance found in linear time, then a filter.
+        let frames = resolution.frames
         func distance(_ r: Rect) -> Double {
             let dx = r.x + r.width / 2 - cx, dy = r.y + r.height / 2 - cy
             return dx * dx + dy * dy
         }
-        var distances = found.map(distance)
-        let cutoff = selectValue(atRank: Self.snapCandidateLimit - 1, in: &distances)
-        found = found.filter { distance($0) <= cutoff }
+        var found: [(position: Int, distance: Double)] = []
+        found.reserveCapacity(256)
+        forEachPosition(in: area) { position in
+            guard !moving.contains(position) else { return }
+            found.append((position, distance(frames[position])))
+        }
+        if found.count > Self.snapCandidateLimit {
+            // The limit-th smallest distance in linear time, then a filter.
+            var distances = found.map(\.distance)
+            let cutoff = selectValue(atRank: Self.snapCandidateLimit - 1, in: &distances)
+            found.removeAll { $0.distance > cutoff }
+        }
+        found.sort { $0.position < $1.position }
         if found.count > Self.snapCandidateLimit { found.removeLast(found.count - Self.snapCandidateLimit) }
-        return found
+        return found.map { frames[$0.position] }
+    }
+
+    /// Calls `body` with the position of each item whose frame meets `rect`
+    /// (unzoomed), once each, in no particular order: `worldQuery` without
+    /// its sort and its array.
+    func forEachPosition(in rect: Rect, _ body: (Int) -> Void) {
+        guard let index = editing.index else {
+            for position in worldQuery(rect) { body(position) }
+            return
+        }
+        guard index.count > 0, rect.isFinite, !rect.isEmpty else { return }
+        let items = self.items, frames = resolution.frames
+        for id in index.oversized {
+            let position = items.index(of: id)!
+            if frames[position].intersects(rect) { body(position) }
+        }
+        index.forEachHit(rect, frame: { frames[items.index(of: $0)!] }) { body(items.index(of: $0)!) }
     }
 
     static let snapCandidateLimit = 64

@@ -16,7 +16,7 @@ extension CanvasEngine {
         var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
         var scannedSinceResolve: Bool
-        var builtDetail: DetailPyramid?
+        var detailStore: DeferredDetail?  // with the moves it waits for: copying it settles nothing
         var slotFrames: [Rect]?
         var detailSettings: DetailSettings?
         var measuredSizes: [UInt64: Size]
@@ -45,7 +45,7 @@ extension CanvasEngine {
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
             items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
-            scannedSinceResolve: scannedSinceResolve, builtDetail: builtDetail, slotFrames: slotFrames, detailSettings: detailSettings,
+            scannedSinceResolve: scannedSinceResolve, detailStore: detailStore, slotFrames: slotFrames, detailSettings: detailSettings,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor,
             initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
@@ -69,7 +69,7 @@ extension CanvasEngine {
         resolvedIDs = snapshot.resolvedIDs
         builtIndex = snapshot.builtIndex
         scannedSinceResolve = snapshot.scannedSinceResolve
-        builtDetail = snapshot.builtDetail
+        detailStore = snapshot.detailStore
         slotFrames = snapshot.slotFrames
         detailSettings = snapshot.detailSettings
         measuredSizes = snapshot.measuredSizes

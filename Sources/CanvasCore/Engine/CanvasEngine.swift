@@ -50,7 +50,16 @@ public final class CanvasEngine {
     var scannedSinceResolve = false
     /// The level-of-detail pyramid over the resolution's frames, built on
     /// the first level-of-detail query after a resolve (CanvasEngine+Detail.swift).
-    var builtDetail: DetailPyramid?
+    /// Reading it applies the moves it was spared (CanvasEngine+DeferredDetail.swift),
+    /// so every reader sees the frames as they are; setting it drops them.
+    var builtDetail: DetailPyramid? {
+        get { settledDetail() }
+        set { detailStore = newValue.map(DeferredDetail.init) }
+    }
+    /// The pyramid and the moves of free items it has not taken yet.
+    var detailStore: DeferredDetail?
+    /// Whether moves may wait for the pyramid (tests compare with `false`, the eager path).
+    var defersDetailMoves = true
     /// By slot (`ItemList`'s stable slots), the frames of a resolved free
     /// canvas whose data order is not its slots' own, kept while a
     /// level-of-detail pyramid numbered by slot is built (so an order edit
