@@ -1074,6 +1074,10 @@ package struct DetailPyramid: Hashable, Sendable {
                         for (row, cells) in entry.cells.rows where visitRows.contains(row) { visitRow(row, cells) }
                     }
                 }
+                // Counted first: growing the list as it filled was a fiftieth of a frame.
+                var filled = 0
+                for slot in sums.indices where sums[slot].count > 0 { filled &+= 1 }
+                clusters.reserveCapacity(filled)
                 for slot in sums.indices where sums[slot].count > 0 { clusters.append(zoomedCluster(sums[slot])) }
             }
         } else if !clustered.isEmpty {
@@ -1156,6 +1160,10 @@ package struct DetailPyramid: Hashable, Sendable {
                 if meets(frame) { items.append(position) }
             }
         } else if let members {
+            // Gathered in a list of their own: `items` is captured by the
+            // nested functions above, so each append to it here took a
+            // dynamic exclusivity check (a tenth of a frame on mixed sizes).
+            var large: [Int] = []
             for id in kinds.indices where kinds[id] == .large {
                 let sizeClass = sizeClasses[id]
                 let (classWidth, classHeight) = Self.classSides(sizeClass)
@@ -1164,10 +1172,11 @@ package struct DetailPyramid: Hashable, Sendable {
                 let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
                 members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
                     for member in list where meets(frames[Int(member)]) {
-                        items.append(Int(member))
+                        large.append(Int(member))
                     }
                 }
             }
+            items.append(contentsOf: large)
         }
         Self.sortPositions(&items, below: frames.count)
         return Answer(items: items, clusters: clusters)
@@ -1243,26 +1252,32 @@ extension DetailPyramid {
         var scratch = [Int](repeating: 0, count: values.count)
         var counts = [Int](repeating: 0, count: buckets)
         var inScratch = false
+        // Through buffers: indexing the arrays checked bounds and uniqueness
+        // per value, 80 instructions a large item (issue 20).
         values.withUnsafeMutableBufferPointer { values in
             scratch.withUnsafeMutableBufferPointer { scratch in
-                var source = values, target = scratch
-                for pass in 0..<passes {
-                    let shift = pass * digit
-                    for slot in counts.indices { counts[slot] = 0 }
-                    for value in source { counts[(value >> shift) & mask] += 1 }
-                    var start = 0
-                    for slot in counts.indices {
-                        let n = counts[slot]
-                        counts[slot] = start
-                        start += n
+                counts.withUnsafeMutableBufferPointer { counts in
+                    guard let count = counts.baseAddress else { return }
+                    var source = values, target = scratch
+                    for pass in 0..<passes {
+                        let shift = pass * digit
+                        counts.update(repeating: 0)
+                        for value in source { count[(value &>> shift) & mask] &+= 1 }
+                        var start = 0
+                        for slot in 0..<buckets {
+                            let n = count[slot]
+                            count[slot] = start
+                            start &+= n
+                        }
+                        guard let out = target.baseAddress else { return }
+                        for value in source {
+                            let slot = (value &>> shift) & mask
+                            out[count[slot]] = value
+                            count[slot] &+= 1
+                        }
+                        swap(&source, &target)
+                        inScratch.toggle()
                     }
-                    for value in source {
-                        let slot = (value >> shift) & mask
-                        target[counts[slot]] = value
-                        counts[slot] += 1
-                    }
-                    swap(&source, &target)
-                    inScratch.toggle()
                 }
             }
         }
