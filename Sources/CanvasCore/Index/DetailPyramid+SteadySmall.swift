@@ -68,6 +68,7 @@ extension DetailPyramid {
         var result = Cells()
         var sums: [Group] = [], seen: [Bool] = []
         var found: [Cells.Row] = []
+        var order: [(column: Int, source: Int32, slot: Int32)] = []
         for row in rows {
             found.removeAll(keepingCapacity: true)
             var low = Int.max, high = Int.min, cells = 0
@@ -85,7 +86,25 @@ extension DetailPyramid {
             }
             let span = Double(high) - Double(low) + 1
             guard span <= Double(4 * cells + 64) else {
-                result.setRow(row, contentsOf: merge(found.map { Cells(row: row, $0) }))
+                // Sparse: the cells sorted by column as (column, row, slot),
+                // not as 100-byte groups in a grid per class and row (that
+                // merge was most of a wheel step's first frame at a level, issue 20).
+                order.removeAll(keepingCapacity: true)
+                for (source, cells_) in found.enumerated() {
+                    for slot in cells_.columns.indices { order.append((cells_.columns[slot], Int32(source), Int32(slot))) }
+                }
+                order.sort { $0.column < $1.column }
+                var columns: [Int] = [], payloads: [Group] = []
+                for (column, source, slot) in order {
+                    let group = found[Int(source)].payloads[Int(slot)]
+                    if columns.last == column {
+                        payloads[payloads.count - 1].merge(group)
+                    } else {
+                        columns.append(column)
+                        payloads.append(group)
+                    }
+                }
+                result.setRow(row, columns: columns, payloads: payloads)
                 continue
             }
             let width = Int(span)
@@ -115,19 +134,5 @@ extension DetailPyramid {
             result.setRow(row, columns: columns, payloads: payloads)
         }
         return result
-    }
-}
-
-extension SparseCells {
-    /// A grid holding one row.
-    fileprivate init(row: Int, _ cells: Row) {
-        self.init()
-        setRow(row, columns: cells.columns, payloads: cells.payloads)
-    }
-
-    /// Sets `row` to the one row `other` holds there (nothing when none).
-    fileprivate mutating func setRow(_ row: Int, contentsOf other: SparseCells) {
-        guard let cells = other.rows[row] else { return }
-        setRow(row, columns: cells.columns, payloads: cells.payloads)
     }
 }
