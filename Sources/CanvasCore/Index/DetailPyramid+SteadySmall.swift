@@ -112,24 +112,34 @@ extension DetailPyramid {
                 sums = [Group](repeating: Group(), count: width)
                 seen = [Bool](repeating: false, count: width)
             }
-            for cells_ in found {
-                for slot in cells_.columns.indices {
-                    let offset = cells_.columns[slot] &- low
-                    if seen[offset] {
-                        sums[offset].merge(cells_.payloads[slot])
-                    } else {
-                        seen[offset] = true
-                        sums[offset] = cells_.payloads[slot]
-                    }
-                }
-            }
             var columns: [Int] = [], payloads: [Group] = []
             columns.reserveCapacity(cells)
             payloads.reserveCapacity(cells)
-            for offset in 0..<width where seen[offset] {
-                seen[offset] = false
-                columns.append(low + offset)
-                payloads.append(sums[offset])
+            // Through buffers: indexing the arrays checked bounds and
+            // uniqueness per cell, half of a wheel step's first frame at a level.
+            sums.withUnsafeMutableBufferPointer { sums in
+                seen.withUnsafeMutableBufferPointer { seen in
+                    for cells_ in found {
+                        cells_.columns.withUnsafeBufferPointer { cellColumns in
+                            cells_.payloads.withUnsafeBufferPointer { groups in
+                                for slot in 0..<cellColumns.count {
+                                    let offset = cellColumns[slot] &- low
+                                    if seen[offset] {
+                                        sums[offset].merge(groups[slot])
+                                    } else {
+                                        seen[offset] = true
+                                        sums[offset] = groups[slot]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    for offset in 0..<width where seen[offset] {
+                        seen[offset] = false
+                        columns.append(low &+ offset)
+                        payloads.append(sums[offset])
+                    }
+                }
             }
             result.setRow(row, columns: columns, payloads: payloads)
         }
