@@ -137,17 +137,21 @@ extension CanvasEngine {
     var builtClusterLinks: ClusterLinkCache? { keptClusterLinks.first }
 
     /// After the item at `position` moved from `from` on a free canvas:
-    /// moves its links' counts in every kept cluster-link cache from the
+    /// moves its links' counts in the current cluster-link cache from the
     /// pairs its old frame gave to the ones its new frame gives (the other
     /// ends stand where they are now), so a drag with level of detail on
-    /// costs the moved cards' links, not a count of every link. A cache is
+    /// costs the moved cards' links, not a count of every link. The cache is
     /// kept only when it matched the frames before the move (its generation
-    /// is `current`).
+    /// is `current`); the other kept levels are let go.
     func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, current: UInt64) {
         guard !keptClusterLinks.isEmpty else { return }
         var kept = keptClusterLinks
         keptClusterLinks = []  // unique while they are edited
         kept.removeAll { $0.inputs.generation != current }  // stale: counted afresh when asked
+        // Only the level in use follows the drag: moving every kept level's
+        // counts would multiply a drag frame's cost; the others recount when
+        // a zoom asks for them.
+        if kept.count > 1 { kept.removeLast(kept.count - 1) }
         guard position < resolution.frames.count else { return }
         let frames = resolution.frames
         let id = resolvedIDs[position]
