@@ -190,6 +190,49 @@ struct PublishedLinksTests {
         #expect(sawClusterLinks, "the seeds exercised nothing")
     }
 
+    @Test("a zoom out across every level and back in finds the kept levels' cluster links: they match the brute force, and a zoom back is not counted afresh")
+    func zoomBackFindsKeptLevels() throws {
+        var sawClusterLinks = false
+        let zooms = (0..<7).map { 1 / Double(1 << $0) }  // one level each
+        for seed in UInt64(7)...9 {
+            var (engine, rng) = try board(400, seed: seed)
+            try engine.setLevelOfDetail(DetailSettings(minSize: 8, cell: 32))
+            _ = engine.setViewportOffset(Point(x: -100, y: -100))
+            func check(_ what: String) {
+                let (visible, clusterLinks) = expected(engine)
+                #expect(engine.visibleLinks == visible, "seed \(seed) \(what)")
+                #expect(engine.clusterLinks == clusterLinks, "seed \(seed) \(what)")
+                sawClusterLinks = sawClusterLinks || !clusterLinks.isEmpty
+            }
+            // Out, stepping back in and out again across each level.
+            for (i, zoom) in zooms.enumerated() {
+                _ = try engine.setZoom(zoom)
+                check("out at \(zoom)")
+                guard i > 0 else { continue }
+                let builds = try #require(engine.builtClusterLinks?.builds)
+                _ = try engine.setZoom(zooms[i - 1])
+                check("back in at \(zooms[i - 1])")
+                _ = try engine.setZoom(zoom)
+                check("out again at \(zoom)")
+                #expect(engine.builtClusterLinks?.builds == builds, "seed \(seed) at \(zoom): a zoom back counted every link again")
+            }
+            // A drag at the coarsest level (far, across cells) moves the current level's counts and lets
+            // the other kept levels go (a drag frame pays for one level): back in, they are counted afresh.
+            for _ in 0..<10 {
+                let id = engine.items.ids[Int.random(in: 0..<engine.items.count, using: &rng)]
+                let frame = try #require(engine.frame(of: id))
+                _ = try engine.move([(id, Point(x: frame.x + .random(in: -1500...1500, using: &rng), y: frame.y + .random(in: -1500...1500, using: &rng)))])
+                check("dragged \(id)")
+            }
+            #expect(engine.keptClusterLinks.count <= 1, "seed \(seed): a drag kept levels it did not move")
+            for zoom in zooms.reversed().dropFirst() {
+                _ = try engine.setZoom(zoom)
+                check("in at \(zoom)")
+            }
+        }
+        #expect(sawClusterLinks, "the seeds exercised nothing")
+    }
+
     @Test("a link edit publishes; an idle tick does not")
     func editPublishesIdleTickDoesNot() throws {
         let engine = CanvasEngine()

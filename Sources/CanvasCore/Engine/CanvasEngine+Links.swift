@@ -168,7 +168,7 @@ extension CanvasEngine {
         if let from, let position {
             // The cache was current before the move when it matched the culling index then.
             clusterLinksFollowMove(position, from: from, links: culling.positions(touchingItemAt: position),
-                                   wasCurrent: builtClusterLinks?.inputs.generation == culling.generation)
+                                   current: culling.generation)
         }
         for link in culling.positions(touchingItemAt: position) {
             let position = Int(link)
@@ -186,7 +186,9 @@ extension CanvasEngine {
     func linkCachesFollowGeneration() {
         guard let before = builtLinkCulling?.generation else { return }
         builtLinkCulling?.generation = contentGeneration
-        if builtClusterLinks?.inputs.generation == before { builtClusterLinks?.inputs.generation = contentGeneration }
+        for i in keptClusterLinks.indices where keptClusterLinks[i].inputs.generation == before {
+            keptClusterLinks[i].inputs.generation = contentGeneration
+        }
     }
 
     /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).

@@ -86,8 +86,9 @@ extension CanvasEngine {
 
     /// The links between small items' cells, and between a small item's
     /// cell and a large item, counted over every link once for this level
-    /// and these size kinds; kept until the frames, the links, the level or
-    /// the kinds change.
+    /// and these size kinds; kept until the frames or the links change, for
+    /// the last `keptClusterLinkLevels` levels (or kinds), so a zoom back
+    /// across a level finds its counts.
     func clusterLinkCache(_ settings: DetailSettings) -> ClusterLinkCache {
         let zoom = self.zoom
         let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
@@ -97,12 +98,16 @@ extension CanvasEngine {
         let scale: Double? = kinds.contains(.boundary) || kinds.isEmpty ? zoom.scale : nil
         let inputs = ClusterLinkCache.Inputs(generation: contentGeneration, table: linkTableVersion, key: key,
                                              kinds: kinds, scale: scale, axis: zoom.axis, minSize: settings.minSize)
-        if let cached = builtClusterLinks, cached.inputs == inputs { return cached }
+        if let i = keptClusterLinks.firstIndex(where: { $0.inputs == inputs }) {
+            let cached = keptClusterLinks.remove(at: i)
+            keptClusterLinks.insert(cached, at: 0)
+            return cached
+        }
         let frames = resolution.frames
         let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
         let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
         var built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, sizes: sizes, pairs: [:],
-                                     builds: (builtClusterLinks?.builds ?? 0) + 1)
+                                     builds: (keptClusterLinks.map(\.builds).max() ?? 0) + 1)
         func end(_ id: UInt64) -> ClusterLinkCache.End? {
             guard let position = resolvedPosition(of: id), position < frames.count else { return nil }
             return built.end(frames[position], at: position)
@@ -117,32 +122,51 @@ extension CanvasEngine {
             // Under the lesser cell only: a pair of cells counts when both are published clusters.
             built.pairs[pair.cell, default: []].append(ClusterLinkCache.Pair(cell: pair.otherCell, item: pair.item, count: count))
         }
-        builtClusterLinks = built
+        // Counts of other frames or links are stale for good; of other levels, kept the least recently used out.
+        keptClusterLinks.removeAll { $0.inputs.generation != inputs.generation || $0.inputs.table != inputs.table }
+        keptClusterLinks.insert(built, at: 0)
+        if keptClusterLinks.count > Self.keptClusterLinkLevels { keptClusterLinks.removeLast(keptClusterLinks.count - Self.keptClusterLinkLevels) }
         return built
     }
 
+    /// How many levels' cluster-link counts are kept: a zoom out and back
+    /// in crosses a level twice.
+    static let keptClusterLinkLevels = 3
+
+    /// The most recently used cluster-link counts.
+    var builtClusterLinks: ClusterLinkCache? { keptClusterLinks.first }
+
     /// After the item at `position` moved from `from` on a free canvas:
-    /// moves its links' counts in the cluster-link cache from the pairs its
-    /// old frame gave to the ones its new frame gives (the other ends stand
-    /// where they are now), so a drag with level of detail on costs the
-    /// moved cards' links, not a count of every link. `wasCurrent` says
-    /// whether the cache matched the frames before the move.
-    func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, wasCurrent: Bool) {
-        guard var cache = builtClusterLinks else { return }
-        guard wasCurrent, position < resolution.frames.count else { return }  // stale: counted afresh when asked
-        builtClusterLinks = nil  // unique while it is edited
+    /// moves its links' counts in the current cluster-link cache from the
+    /// pairs its old frame gave to the ones its new frame gives (the other
+    /// ends stand where they are now), so a drag with level of detail on
+    /// costs the moved cards' links, not a count of every link. The cache is
+    /// kept only when it matched the frames before the move (its generation
+    /// is `current`); the other kept levels are let go.
+    func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, current: UInt64) {
+        guard !keptClusterLinks.isEmpty else { return }
+        var kept = keptClusterLinks
+        keptClusterLinks = []  // unique while they are edited
+        kept.removeAll { $0.inputs.generation != current }  // stale: counted afresh when asked
+        // Only the level in use follows the drag: moving every kept level's
+        // counts would multiply a drag frame's cost; the others recount when
+        // a zoom asks for them.
+        if kept.count > 1 { kept.removeLast(kept.count - 1) }
+        guard position < resolution.frames.count else { return }
         let frames = resolution.frames
         let id = resolvedIDs[position]
-        for link in touching {
-            let link = Int(link)
-            let source = links.source(at: link)
-            guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
-                  let there = cache.end(frames[other], at: other) else { continue }
-            if let here = cache.end(from, at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, -1) }
-            if let here = cache.end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, 1) }
+        for i in kept.indices {
+            for link in touching {
+                let link = Int(link)
+                let source = links.source(at: link)
+                guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
+                      let there = kept[i].end(frames[other], at: other) else { continue }
+                if let here = kept[i].end(from, at: position), let key = ClusterLinkCache.key(here, there) { kept[i].add(key, -1) }
+                if let here = kept[i].end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { kept[i].add(key, 1) }
+            }
+            kept[i].inputs.generation = contentGeneration
         }
-        cache.inputs.generation = contentGeneration
-        builtClusterLinks = cache
+        keptClusterLinks = kept
     }
 
     /// Whether one of the moved items is an end of a link (through the
