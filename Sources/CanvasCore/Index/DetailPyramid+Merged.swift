@@ -51,17 +51,22 @@ extension DetailPyramid {
             }
             pairs.sort { $0.column < $1.column }
             var columns: [Int] = [], payloads: [Group] = []
-            for (column, group) in pairs {
-                if columns.last == column {
-                    payloads[payloads.count - 1].merge(group)
-                } else {
-                    columns.append(column)
-                    payloads.append(group)
-                }
-            }
+            for (column, group) in pairs { appendMerging(group, at: column, columns: &columns, payloads: &payloads) }
             result.setRow(row, columns: columns, payloads: payloads)
         }
         return result
+    }
+
+    /// Appends `group` at `column` to a row being built in column order,
+    /// merged into the last cell when it is that column.
+    @inline(__always)
+    static func appendMerging(_ group: Group, at column: Int, columns: inout [Int], payloads: inout [Group]) {
+        if columns.last == column {
+            payloads[payloads.count - 1].merge(group)
+        } else {
+            columns.append(column)
+            payloads.append(group)
+        }
     }
 
     /// After an edit: the merged cells holding `frames` (the edited items'

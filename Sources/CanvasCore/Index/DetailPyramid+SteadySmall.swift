@@ -96,13 +96,7 @@ extension DetailPyramid {
                 order.sort { $0.column < $1.column }
                 var columns: [Int] = [], payloads: [Group] = []
                 for (column, source, slot) in order {
-                    let group = found[Int(source)].payloads[Int(slot)]
-                    if columns.last == column {
-                        payloads[payloads.count - 1].merge(group)
-                    } else {
-                        columns.append(column)
-                        payloads.append(group)
-                    }
+                    appendMerging(found[Int(source)].payloads[Int(slot)], at: column, columns: &columns, payloads: &payloads)
                 }
                 result.setRow(row, columns: columns, payloads: payloads)
                 continue
