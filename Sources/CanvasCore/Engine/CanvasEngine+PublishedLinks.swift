@@ -144,29 +144,25 @@ extension CanvasEngine {
     /// kept only when it matched the frames before the move (its generation
     /// is `current`); the other kept levels are let go.
     func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, current: UInt64) {
-        guard !keptClusterLinks.isEmpty else { return }
-        var kept = keptClusterLinks
-        keptClusterLinks = []  // unique while they are edited
-        kept.removeAll { $0.inputs.generation != current }  // stale: counted afresh when asked
         // Only the level in use follows the drag: moving every kept level's
         // counts would multiply a drag frame's cost; the others recount when
         // a zoom asks for them.
-        if kept.count > 1 { kept.removeLast(kept.count - 1) }
-        guard position < resolution.frames.count else { return }
+        let first = keptClusterLinks.first
+        keptClusterLinks = []  // unique while it is edited
+        guard var cache = first, cache.inputs.generation == current,
+              position < resolution.frames.count else { return }  // stale: counted afresh when asked
         let frames = resolution.frames
         let id = resolvedIDs[position]
-        for i in kept.indices {
-            for link in touching {
-                let link = Int(link)
-                let source = links.source(at: link)
-                guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
-                      let there = kept[i].end(frames[other], at: other) else { continue }
-                if let here = kept[i].end(from, at: position), let key = ClusterLinkCache.key(here, there) { kept[i].add(key, -1) }
-                if let here = kept[i].end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { kept[i].add(key, 1) }
-            }
-            kept[i].inputs.generation = contentGeneration
+        for link in touching {
+            let link = Int(link)
+            let source = links.source(at: link)
+            guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
+                  let there = cache.end(frames[other], at: other) else { continue }
+            if let here = cache.end(from, at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, -1) }
+            if let here = cache.end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, 1) }
         }
-        keptClusterLinks = kept
+        cache.inputs.generation = contentGeneration
+        keptClusterLinks = [cache]
     }
 
     /// Whether one of the moved items is an end of a link (through the
