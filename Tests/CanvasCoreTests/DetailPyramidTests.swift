@@ -307,7 +307,7 @@ struct EngineDetailTests {
         // Move item 1 (position 0) far right and down, as a free canvas would.
         let old = engine.resolution.frames[0]
         let new = Rect(x: 870, y: 830, width: 100, height: 100)
-        engine.resolution.frames[0] = new
+        engine.placement.frames[0] = new  // slot 0: no order edit yet
         engine.updateDetail(position: 0, from: old, to: new)
         let edited = try engine.levelOfDetail(minSize: 20)
         engine.builtDetail = nil

@@ -23,14 +23,14 @@ extension CanvasEngine {
     /// - Throws: `.nonFinite`; nothing changes.
     func checkMeasurable(_ changes: [(id: UInt64, isNew: Bool, frame: Rect)], _ what: (UInt64) -> String) throws(CanvasError) {
         guard editing.isFree, editing.index != nil, !changes.isEmpty else { return }
-        var bounds = resolution.frames.isEmpty ? nil : Extent(resolution.contentBounds)
+        var bounds = resolvedCount == 0 ? nil : Extent(placement.contentBounds)
         for change in changes { bounds = bounds?.adding(change.frame) ?? Extent(change.frame) }
         if let bounds, measurable(bounds) { return }
         // Exact: the frames the edit keeps, then the new ones in order; the
         // first that breaks the union is the one named.
         let replaced = Set(changes.lazy.filter { !$0.isNew }.map(\.id))
         var exact: Extent?
-        for (position, frame) in resolution.frames.enumerated() where replaced.isEmpty || !replaced.contains(resolvedIDs[position]) {
+        for (id, frame) in zip(resolvedIDs, worldFrames) where replaced.isEmpty || !replaced.contains(id) {
             exact = exact?.adding(frame) ?? Extent(frame)
         }
         for change in changes {
@@ -49,10 +49,11 @@ extension CanvasEngine {
     ///   measurable, so a drag step does not scan every frame (issue 20);
     ///   O(items) otherwise.
     func freeFramesMeasurable() -> Bool {
-        guard editing.isFree, editing.index != nil, !resolution.frames.isEmpty else { return true }
-        if measurable(Extent(resolution.contentBounds)) { return true }
-        var extent = Extent(resolution.frames[0])
-        for frame in resolution.frames.dropFirst() { extent = extent.adding(frame) }
+        guard editing.isFree, editing.index != nil, resolvedCount > 0 else { return true }
+        if measurable(Extent(placement.contentBounds)) { return true }
+        let frames = worldFrames
+        var extent = Extent(frames[0])
+        for frame in frames.dropFirst() { extent = extent.adding(frame) }
         return measurable(extent)
     }
 

@@ -412,6 +412,18 @@ package struct EditableIndex: Sendable {
         return found
     }
 
+    /// `positions(in:frames:position:)` with the caller's frames read by
+    /// id, for frames kept in another numbering than the answer's.
+    public func positions(in rect: Rect, frame: (UInt64) -> Rect, position: (UInt64) -> Int) -> [Int] {
+        guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
+        var found: [Int] = []
+        found.reserveCapacity(64)
+        for id in oversized where frame(id).intersects(rect) { found.append(position(id)) }
+        forEachHit(rect, frame: frame) { found.append(position($0)) }
+        found.withUnsafeMutableBufferPointer { sortRuns($0) }
+        return found
+    }
+
     /// `query(_:frame:)` into a caller's buffer: the ids found, in no
     /// particular order, written to `out` while they fit; returns how many
     /// there are either way (past `capacity`, `out` holds some of them).

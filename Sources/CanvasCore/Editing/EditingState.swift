@@ -127,10 +127,10 @@ struct SelectGesture: Sendable {
     /// The moving items' frames when the move began (unzoomed), in data order.
     var startFrames: [(id: UInt64, frame: Rect)] = []
     var startBounds: Rect = .zero
-    /// Where the moving items stand (positions, as `startFrames`; a drag
-    /// refuses edits, so they stay), and the same as bits, for leaving them
-    /// out of the snap candidates.
-    var startPositions: [Int] = []
+    /// Where the moving items' frames are kept (slots, as `startFrames`;
+    /// a drag refuses edits, so they stay), and the same as bits, for
+    /// leaving them out of the snap candidates.
+    var startSlots: [Int] = []
     var moving = PositionBits()
     /// The guides of the last step, unzoomed.
     var guides: [Guide] = []

@@ -81,8 +81,8 @@ extension CanvasEngine {
             }
             unzoomed = zoom.unzoomed(region)
         } else {
-            guard !resolution.frames.isEmpty else { return nil }
-            unzoomed = resolution.contentBounds
+            guard resolvedCount > 0 else { return nil }
+            unzoomed = placement.contentBounds
         }
         let axis = zoomSettings.axis
         let room = Size(width: viewport.size.width - 2 * padding, height: viewport.size.height - 2 * padding)

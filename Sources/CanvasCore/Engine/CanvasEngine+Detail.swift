@@ -142,10 +142,10 @@ extension CanvasEngine {
         if let rect, !rect.isFinite { throw CanvasError(.nonFinite, "level-of-detail rectangle is not finite") }
         let area = rect ?? (viewport.size.isZeroArea ? Rect.zero : viewport.cullingRect)
         let answer = detailPositions(area, minSize: minSize, cell: cell)
-        let ids = resolvedIDs, frames = resolution.frames, zoom = self.zoom
+        let ids = resolvedIDs, frames = placement.frames, zoom = self.zoom
         let clusters = answer.clusters.map { LevelOfDetail.Cluster(bounds: $0.bounds, count: $0.count, id: ids[$0.first]) }
         return LevelOfDetail(
-            items: answer.items.map { LevelOfDetail.Item(id: ids[$0], frame: zoom.rect(frames[$0])) },
+            items: ids.slots(at: answer.items).map { LevelOfDetail.Item(id: ids.id(ofSlot: $0)!, frame: zoom.rect(frames[$0])) },
             clusters: countingSelected(clusters, minSize: minSize, cell: cell)
         )
     }
@@ -157,22 +157,21 @@ extension CanvasEngine {
         let spared = detailStore?.answersWithoutPending(zoom: zoom, minSize: minSize, cell: cell) ?? true
         var answer = withDetail(minSize: minSize, cell: cell, keepingMoves: spared) { pyramid, frames in
             let settings = zoomSettings
-            let find: DetailPyramid.Finder = slotFrames != nil ? { self.worldQuerySlots($0) } : { self.worldQuery($0) }
+            let find: DetailPyramid.Finder = { self.worldQuerySlots($0) }
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
                                  find: find, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
         }
-        guard slotFrames != nil else { return answer }
+        let ids = resolvedIDs
+        guard ids.hasOrder else { return answer }
         // Numbered by slot: into positions, and the items into data order.
-        let items = self.items
-        for index in answer.items.indices { answer.items[index] = items.position(ofSlot: answer.items[index]) }
+        for index in answer.items.indices { answer.items[index] = ids.position(ofSlot: answer.items[index])! }
         answer.items.sort()
-        for index in answer.clusters.indices { answer.clusters[index].first = items.position(ofSlot: answer.clusters[index].first) }
+        for index in answer.clusters.indices { answer.clusters[index].first = ids.position(ofSlot: answer.clusters[index].first)! }
         return answer
     }
 
-    /// The frames the pyramid is numbered by: by slot once the data order
-    /// is not the slots' own on a free canvas, else by position.
-    var detailFrames: [Rect] { slotFrames ?? resolution.frames }
+    /// The frames the pyramid is numbered by: by slot, as they are kept.
+    var detailFrames: [Rect] { placement.frames }
 
     /// The pyramid, built if needed. Its queries find large items through
     /// the culling index (`worldQuery`: the editable index on a free
@@ -190,21 +189,15 @@ extension CanvasEngine {
     func withDetail<Result>(minSize: Double, cell: Double, keepingMoves: Bool = false,
                             _ body: (inout DetailPyramid, [Rect]) -> Result) -> Result {
         if !keepingMoves { settleDetail() }
-        var frames = detailFrames
+        let frames = detailFrames
         // Taken out while in use, so that editing it does not copy it.
         var store: DeferredDetail
         if let existing = detailStore {
             store = existing
         } else {
-            if editing.isFree && editing.index != nil && items.hasOrder {
-                // Numbered by slot: edits to the order then touch only their items.
-                if slotFrames == nil { slotFrames = items.bySlot(resolution.frames) }
-                frames = slotFrames!
-            } else {
-                slotFrames = nil
-            }
-            var pyramid = DetailPyramid(frames: frames, within: resolution.contentBounds)
-            if slotFrames != nil { pyramid.setOrder(items.slotsInOrder) }  // before anything is stored
+            // Numbered by slot: edits to the order then touch only their items.
+            var pyramid = DetailPyramid(frames: frames, within: placement.contentBounds)
+            if resolvedIDs.hasOrder { pyramid.setOrder(resolvedIDs.slotsInOrder) }  // before anything is stored
             store = DeferredDetail(pyramid)
         }
         detailStore = nil

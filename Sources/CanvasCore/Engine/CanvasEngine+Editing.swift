@@ -303,12 +303,13 @@ extension CanvasEngine {
     /// `links`: the selected links to restore (nil: those left after the primitives).
     private func replay(_ primitives: [Primitive], selection: Set<UInt64>, focus: UInt64?, links linkSelection: Set<UInt64>?) throws(CanvasError) -> VisibleUpdate? {
         let selectionNow = selected, focusNow = editing.focused, linksNow = selectedLinks
+        let wasCurrent = isPublishCurrent(publishInputs)
         apply(primitives)
         selected = selection
         editing.focused = focus.flatMap { items.index(of: $0) != nil ? $0 : nil }
         if let linkSelection { selectedLinks = linkSelection.filter { links.position(of: $0) != nil } }
         do {
-            return try settle(primitives)
+            return try settle(primitives, wasCurrent: wasCurrent)
         } catch {
             apply(primitives.reversed().map(\.inverse))
             selected = selectionNow
@@ -349,9 +350,9 @@ extension CanvasEngine {
     /// The frame an item has now, unzoomed: its own on a free canvas, its
     /// laid-out frame (or its size at the origin, before a resolve) otherwise.
     func currentFrame(at position: Int) -> Rect {
-        if editing.isFree && editing.index != nil { return resolution.frames[position] }
-        if let resolved = resolvedPosition(of: items.ids[position]), resolved < resolution.frames.count {
-            return Rect(origin: resolution.frames[resolved].origin, size: items.size(at: position))
+        if editing.isFree && editing.index != nil { return worldFrame(at: position) }
+        if let slot = resolvedSlot(of: items.id(at: position)) {
+            return Rect(origin: placement.frames[slot].origin, size: items.size(at: position))
         }
         return Rect(origin: .zero, size: items.size(at: position))
     }
@@ -392,6 +393,7 @@ extension CanvasEngine {
         }
         editing.openStep = newStep()
         defer { editing.openStep = nil }
+        let wasCurrent = isPublishCurrent(publishInputs)
         do {
             try body()
         } catch {
@@ -401,7 +403,7 @@ extension CanvasEngine {
         }
         let step = editing.openStep!
         do {
-            return try finish(step)
+            return try finish(step, wasCurrent: wasCurrent)
         } catch {
             apply(step.done.reversed().map(\.inverse))
             restoreSelection(before: step)
@@ -411,8 +413,9 @@ extension CanvasEngine {
     }
 
     /// Settles a finished step and pushes it onto the history.
-    private func finish(_ step: HistoryStep) throws(CanvasError) -> VisibleUpdate? {
-        let update = try settle(step.done)
+    /// `wasCurrent`: the published update stood for the engine before the step.
+    private func finish(_ step: HistoryStep, wasCurrent: Bool = false) throws(CanvasError) -> VisibleUpdate? {
+        let update = try settle(step.done, wasCurrent: wasCurrent)
         var step = step
         step.selectionAfter = selected
         if step.focus != nil { step.focus!.after = editing.focused }
@@ -423,11 +426,15 @@ extension CanvasEngine {
 
     /// After primitives: a free canvas publishes (quickly when only frames
     /// changed), a laid-out one resolves.
-    private func settle(_ primitives: [Primitive]) throws(CanvasError) -> VisibleUpdate? {
+    private func settle(_ primitives: [Primitive], wasCurrent: Bool) throws(CanvasError) -> VisibleUpdate? {
         guard editing.isFree && editing.index != nil else { return try resolve() }
         var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         for primitive in primitives {
             guard case .setFrame(let id, let from, let to) = primitive else {
+                settleFreeBounds()
+                if let edited = editedVisible(after: primitives, wasCurrent: wasCurrent) {
+                    return viewportChanged(clamping: false, edited: edited)
+                }
                 return publishAfterEdit(reordered: true)
             }
             moves.append((id, from, to))
@@ -492,21 +499,22 @@ extension CanvasEngine {
             if live { resolvedIDs = .empty }  // shares items.ids: let go, so the insert is in place
             items.insert(id, size: frame.size, at: position)
             if live {
-                resolution.frames.insert(frame, at: position)
                 resolvedIDs = items.ids
+                let slot = items.slot(at: position)
+                placeFrames([frame], atSlots: [slot])
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
-                orderEdited(inserting: [items.slot(at: position)], at: [position], frames: [frame])
+                orderEdited(inserting: [slot], at: [position], frames: [frame])
             }
         case .remove(let id, let position, let frame):
-            let slot = live && detailStore != nil ? items.slot(at: position) : 0
+            let slot = items.slot(at: position)
             if live { resolvedIDs = .empty }
             items.remove(at: position)
             selected.remove(id)
             if editing.focused == id { editing.focused = nil }
             if live {
-                resolution.frames.remove(at: position)
                 resolvedIDs = items.ids
+                clearFrames(atSlots: [slot])
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
                 orderEdited(removing: [slot], frames: [frame])
@@ -515,23 +523,24 @@ extension CanvasEngine {
             if live { resolvedIDs = .empty }
             items.insert(placed.ids, sizes: placed.frames.map(\.size), atSorted: placed.positions)
             if live {
-                resolution.frames.insert(placed.frames, atSorted: placed.positions)
                 resolvedIDs = items.ids
+                let slots = items.slots(at: placed.positions)
+                placeFrames(placed.frames, atSlots: slots)
                 for (id, frame) in zip(placed.ids, placed.frames) {
                     editing.index!.insert(id, frame: frame)
                     updateFreeBounds(removing: nil, adding: frame)
                 }
-                orderEdited(inserting: detailStore == nil ? [] : items.slots(at: placed.positions), at: placed.positions, frames: placed.frames)
+                orderEdited(inserting: slots, at: placed.positions, frames: placed.frames)
             }
         case .removeMany(let placed):
-            let slots = live && detailStore != nil ? items.slots(at: placed.positions) : []
+            let slots = live ? items.slots(at: placed.positions) : []
             if live { resolvedIDs = .empty }
             items.remove(atSorted: placed.positions)
             for id in placed.ids { selected.remove(id) }
             if let focused = editing.focused, placed.ids.contains(focused) { editing.focused = nil }
             if live {
-                resolution.frames.remove(atSorted: placed.positions)
                 resolvedIDs = items.ids
+                clearFrames(atSlots: slots)
                 for (id, frame) in zip(placed.ids, placed.frames) {
                     editing.index!.remove(id, frame: frame)
                     updateFreeBounds(removing: frame, adding: nil)
@@ -539,23 +548,18 @@ extension CanvasEngine {
                 orderEdited(removing: slots, frames: placed.frames)
             }
         case .setFrame(let id, let from, let to):
-            let position = items.index(of: id)!
-            items.setSize(to.size, at: position)
+            let slot = items.slot(of: id)!
+            items.setSize(to.size, ofSlot: slot)
             if live {
                 let linksCurrent = builtLinkCulling?.generation == contentGeneration
-                resolution.frames[position] = to
-                // The pyramid's number for the item: its slot once frames are kept by slot.
-                var number = position
-                if slotFrames != nil {
-                    number = items.slot(of: id)!
-                    slotFrames![number] = to
-                }
+                placement.frames[slot] = to
                 editing.index!.move(id, from: from, to: to)
                 updateFreeBounds(removing: from, adding: to)
+                // The pyramid numbers items by slot.
                 if moves != nil {
-                    moves!.append(DetailPyramid.Move(position: number, from: from, to: to))
+                    moves!.append(DetailPyramid.Move(position: slot, from: from, to: to))
                 } else {
-                    updateDetail(position: number, from: from, to: to)
+                    updateDetail(position: slot, from: from, to: to)
                 }
                 linkEndMoved(id, from: from, wasCurrent: linksCurrent)
             }
@@ -563,41 +567,43 @@ extension CanvasEngine {
     }
 }
 
-/// Frames by slot beside the frames by position, for the level-of-detail
-/// pyramid: it numbers items by slot once the order is not the slots' own,
-/// so an insert or a removal touches only its items' cells (issue 20).
+/// The frames kept by slot (`placement`) follow an insert or a removal:
+/// only the edited items' slots are written (issue 20).
 extension CanvasEngine {
-    /// After an insert or a removal: the frames by slot, made (once, O(*n*))
-    /// when the edit made the order not the slots' own while a pyramid
-    /// numbered by position (slots, until then) is built.
-    private func keepSlotFrames() {
-        if slotFrames == nil && items.hasOrder { slotFrames = items.bySlot(resolution.frames) }
+    /// Writes inserted items' frames into their slots, after `items` took the insert.
+    private func placeFrames(_ frames: [Rect], atSlots slots: [Int]) {
+        fitFramesToSlots()
+        for (slot, frame) in zip(slots, frames) { placement.frames[slot] = frame }
     }
 
-    /// After `items` and the frames took an insert: the frames by slot and the pyramid follow.
+    /// Zeroes removed items' slots (a dead slot's frame takes part in
+    /// nothing), after `items` took the removal.
+    private func clearFrames(atSlots slots: [Int]) {
+        for slot in slots where slot < placement.frames.count { placement.frames[slot] = .zero }
+        fitFramesToSlots()
+    }
+
+    /// One frame for every slot `items` has handed out: more after an
+    /// insert that took new slots, fewer after a removal at the end of a
+    /// list still in its slots' own order.
+    private func fitFramesToSlots() {
+        let count = items.slotCount, kept = placement.frames.count
+        if kept > count {
+            placement.frames.removeLast(kept - count)
+        } else if kept < count {
+            placement.frames.append(contentsOf: repeatElement(.zero, count: count - kept))
+        }
+    }
+
+    /// After `items` and the frames took an insert: the pyramid follows.
     func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect]) {
         guard builtDetail != nil else { return }
-        if slotFrames == nil && items.hasOrder {
-            keepSlotFrames()  // holds the inserted frames already
-        } else if slotFrames != nil {
-            let highest = slots.max() ?? -1
-            if highest >= slotFrames!.count {
-                slotFrames!.append(contentsOf: repeatElement(.zero, count: highest + 1 - slotFrames!.count))
-            }
-            for (slot, frame) in zip(slots, placed) { slotFrames![slot] = frame }
-        }
         updateDetail(slots: slots, atSorted: positions, frames: placed, inserted: true)
     }
 
     /// After `items` and the frames took a removal of `slots` (theirs before it).
     func orderEdited(removing slots: [Int], frames placed: [Rect]) {
         guard builtDetail != nil else { return }
-        if slotFrames == nil && items.hasOrder {
-            keepSlotFrames()  // the removed slots hold zero frames there
-        } else if slotFrames != nil {
-            // A dead slot's frame takes part in nothing.
-            for slot in slots { slotFrames![slot] = .zero }
-        }
         updateDetail(slots: slots, atSorted: [], frames: placed, inserted: false)
     }
 }

@@ -48,19 +48,19 @@ extension CanvasEngine {
     ///   (the focus then stays).
     @discardableResult
     public func focusNext(_ direction: FocusDirection) -> UInt64? {
-        guard let current = editing.focused, let position = resolvedPosition(of: current), position < resolution.frames.count else {
+        guard let current = editing.focused, let position = resolvedPosition(of: current), position < resolvedCount else {
             guard let first = published?.visible.first ?? resolvedIDs.first else { return nil }
             _ = try? focus(first)
             return first
         }
-        let from = resolution.frames[position]
-        let bounds = resolution.contentBounds.union(from)
+        let from = framesByPosition[position]
+        let bounds = placement.contentBounds.union(from)
         var limit = max(256, from.width, from.height)
         while true {
             let region = FocusRule.searchRegion(from: from, direction: direction, limit: limit)
             var best: (score: Double, position: Int)?
             for candidate in worldQuery(region) where candidate != position {
-                guard let score = FocusRule.score(from: from, to: resolution.frames[candidate], direction: direction) else { continue }
+                guard let score = FocusRule.score(from: from, to: framesByPosition[candidate], direction: direction) else { continue }
                 if best == nil || score < best!.score { best = (score, candidate) }
             }
             if let best, best.score < limit {

@@ -68,7 +68,7 @@ extension CanvasEngine {
     /// its target by the bounds at the scale it ends at).
     func scrollBounds(at zoom: ZoomTransform) -> ScrollBounds {
         guard editing.isFree, editing.index != nil else {
-            return .content(zoom.size(resolution.contentSize), viewport: viewport.size)
+            return .content(zoom.size(placement.contentSize), viewport: viewport.size)
         }
         switch editing.scrollExtent {
         case .unbounded:
@@ -82,7 +82,7 @@ extension CanvasEngine {
     /// opens on, fits and (with the `content` extent) scrolls over.
     var freePaddedBounds: Rect {
         let margins = options.margins
-        let world = resolution.contentBounds
+        let world = placement.contentBounds
         return Rect(x: world.x - margins.left(in: options.direction), y: world.y - margins.top,
                     width: world.width + margins.horizontal, height: world.height + margins.vertical)
     }
@@ -115,17 +115,15 @@ extension CanvasEngine {
     private func freeFrames() throws(CanvasError) -> [Rect] {
         let sizes = currentSizes()
         if let pending = editing.pendingFrames, pending.count == items.count { return pending }
-        if resolvedIDs == items.ids && resolution.frames.count == items.count {
-            var frames = resolution.frames
+        if resolvedIDs == items.ids {
+            var frames = worldFrames
             for index in frames.indices where frames[index].size != sizes[index] {
                 frames[index] = Rect(origin: frames[index].origin, size: sizes[index])
             }
             return frames
         }
         var known: [UInt64: Point] = [:]
-        for (position, id) in resolvedIDs.enumerated() where position < resolution.frames.count {
-            known[id] = resolution.frames[position].origin
-        }
+        for (id, frame) in zip(resolvedIDs, worldFrames) { known[id] = frame.origin }
         return items.ids.enumerated().map { position, id in
             Rect(origin: known[id] ?? .zero, size: sizes[position])
         }
@@ -138,7 +136,6 @@ extension CanvasEngine {
         editing.index = nil
         editing.pendingFrames = nil
         editing.history.clear()
-        dropSlotFrames()
         followDefaultZoomAxis()
     }
 
@@ -152,7 +149,6 @@ extension CanvasEngine {
         editing.history.clear()
         editing.gesture = nil
         editing.pendingFrames = nil
-        dropSlotFrames()
         if let focused = editing.focused, items.index(of: focused) == nil { editing.focused = nil }
     }
 
@@ -162,24 +158,22 @@ extension CanvasEngine {
     func worldQuery(_ rect: Rect) -> [Int] {
         if let index = editing.index {
             // On a resolved free canvas the items and the frames stand in the same order.
-            let items = self.items
-            return index.positions(in: rect, frames: resolution.frames) { items.index(of: $0)! }
+            let items = self.items, frames = placement.frames
+            guard items.hasOrder else { return index.positions(in: rect, frames: frames) { items.slot(of: $0)! } }
+            return index.positions(in: rect, frame: { frames[items.slot(of: $0)!] }) { items.index(of: $0)! }
         }
         return index.query(rect)
     }
 
-    /// `worldQuery` by slot, for the level-of-detail pyramid over `slotFrames`.
+    /// `worldQuery` by slot (ascending), for the level-of-detail pyramid,
+    /// which numbers items by slot.
     func worldQuerySlots(_ rect: Rect) -> [Int] {
-        guard let index = editing.index, let frames = slotFrames else { return worldQuery(rect) }
-        let items = self.items
-        return index.positions(in: rect, frames: frames) { items.slot(of: $0)! }
-    }
-
-    /// Back to frames by position: the pyramid numbered by slot goes with them.
-    func dropSlotFrames() {
-        guard slotFrames != nil else { return }
-        slotFrames = nil
-        builtDetail = nil
+        guard resolvedIDs.hasOrder else { return worldQuery(rect) }
+        if let index = editing.index {
+            let items = self.items
+            return index.positions(in: rect, frames: placement.frames) { items.slot(of: $0)! }
+        }
+        return resolvedIDs.slots(at: index.query(rect)).sorted()
     }
 
     /// `query(_:)` on a free canvas.
@@ -187,14 +181,14 @@ extension CanvasEngine {
         let zoom = self.zoom
         let candidates = worldQuery(zoom.unzoomedCover(rect))
         guard !zoom.isIdentity else { return candidates }
-        return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
+        return candidates.filter { zoom.rect(worldFrame(at: $0)).intersects(rect) }
     }
 
     /// `item(at:)` on a free canvas: the last in data order under the point.
     func freeItem(at point: Point) -> Int? {
         let zoom = self.zoom
         let probe = zoom.unzoomedCover(Rect(x: point.x - 0.5, y: point.y - 0.5, width: 1, height: 1))
-        return worldQuery(probe).last { zoom.rect(resolution.frames[$0]).contains(point) }
+        return worldQuery(probe).last { zoom.rect(worldFrame(at: $0)).contains(point) }
     }
 
     /// The ids at `positions`, written to `out` when they fit; returns how many.
@@ -250,29 +244,30 @@ extension CanvasEngine {
         guard editing.boundsStale else { return }
         editing.boundsStale = false
         let linksCurrent = builtLinkCulling?.generation == contentGeneration
-        let bounds = (try? Resolver.clusterBounds(of: resolution.frames)) ?? .zero
-        resolution.contentBounds = bounds
-        resolution.contentSize = freeContentSize(bounds)
+        // In data order: a dead slot's zero frame is no item's.
+        let bounds = (try? Resolver.clusterBounds(of: worldFrames)) ?? .zero
+        placement.contentBounds = bounds
+        placement.contentSize = freeContentSize(bounds)
         if linksCurrent { linkCachesFollowGeneration() }  // routes and cluster links do not depend on the bounds
     }
 
     /// Grows the union over `frame`, or marks it stale when `old` touched its edge.
     func updateFreeBounds(removing old: Rect?, adding new: Rect?) {
-        var bounds = resolution.contentBounds
+        var bounds = placement.contentBounds
         // With a little slack: the union's far edge is x + width, which may
         // round an ulp past the frame's own; marking stale too often is safe.
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * Swift.max(1, abs(b)) }
-        if let old, resolution.frames.count > 0,
+        if let old, resolvedCount > 0,
            old.minX <= bounds.minX || old.minY <= bounds.minY || old.maxX >= bounds.maxX || old.maxY >= bounds.maxY
             || near(old.maxX, bounds.maxX) || near(old.maxY, bounds.maxY) || near(old.minX, bounds.minX) || near(old.minY, bounds.minY) {
             editing.boundsStale = true
         }
         if let new {
-            bounds = resolution.frames.count <= 1 && old == nil ? new : bounds.union(new)
-            resolution.contentBounds = bounds
-            resolution.contentSize = freeContentSize(bounds)
+            bounds = resolvedCount <= 1 && old == nil ? new : bounds.union(new)
+            placement.contentBounds = bounds
+            placement.contentSize = freeContentSize(bounds)
         }
-        if resolution.frames.isEmpty { editing.boundsStale = true }
+        if resolvedCount == 0 { editing.boundsStale = true }
     }
 }
 
@@ -286,7 +281,7 @@ extension CanvasEngine {
     /// each becomes its position in place, and its id again once sorted.
     func freeQueryIDs(_ rect: Rect, _ index: EditableIndex, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
         // The frames are read only for the oversized list: no copy of the tables up front.
-        let found = index.ids(in: rect, frame: { self.resolution.frames[self.items.index(of: $0)!] }, into: out, capacity: capacity)
+        let found = index.ids(in: rect, frame: { self.placement.frames[self.items.slot(of: $0)!] }, into: out, capacity: capacity)
         guard found <= capacity, found > 1 else { return found }
         let items = self.items
         out.withMemoryRebound(to: Int.self, capacity: found) { positions in

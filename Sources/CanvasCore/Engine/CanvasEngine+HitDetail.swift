@@ -30,10 +30,10 @@ extension CanvasEngine {
         let slop = Self.hitSlop
         let probe = Rect(x: point.x - slop, y: point.y - slop, width: 2 * slop, height: 2 * slop)
         if !published.visible.isEmpty {
-            let zoom = self.zoom, frames = resolution.frames, ids = resolvedIDs
+            let zoom = self.zoom, ids = resolvedIDs
             // Ascending positions meeting the probe: the last drawn one is the topmost.
             let candidates = query(probe).filter { isDrawn($0, ids[$0], in: published) }
-            if let position = candidates.last(where: { zoom.rect(frames[$0]).contains(point) }) ?? candidates.last {
+            if let position = candidates.last(where: { zoom.rect(worldFrame(at: $0)).contains(point) }) ?? candidates.last {
                 return .item(ids[position])
             }
         }
@@ -106,7 +106,7 @@ extension CanvasEngine {
         var clusters = clusters
         for slot in clusters.indices { clusters[slot].selected = 0 }
         guard !clusters.isEmpty, !selected.isEmpty else { return clusters }
-        let zoom = self.zoom, frames = resolution.frames
+        let zoom = self.zoom, frames = placement.frames
         let key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
         let width = DetailPyramid.power(key.x), height = DetailPyramid.power(key.y)
         let sx = zoom.scalesX ? zoom.scale : 1, sy = zoom.scalesY ? zoom.scale : 1
@@ -118,12 +118,12 @@ extension CanvasEngine {
         var slots: [Cell: Int] = [:]
         slots.reserveCapacity(clusters.count)
         for (slot, cluster) in clusters.enumerated() {
-            guard let position = resolvedPosition(of: cluster.id) else { continue }
-            slots[cellOf(frames[position])] = slot
+            guard let kept = resolvedSlot(of: cluster.id) else { continue }
+            slots[cellOf(frames[kept])] = slot
         }
         for id in selected {
-            guard let position = resolvedPosition(of: id) else { continue }
-            let frame = frames[position]
+            guard let kept = resolvedSlot(of: id) else { continue }
+            let frame = frames[kept]
             // Large items and frames that never take part are in no cluster.
             guard SpatialIndex.isIndexable(frame), !(frame.width * sx >= minSize && frame.height * sy >= minSize),
                   let slot = slots[cellOf(frame)] else { continue }

@@ -68,10 +68,9 @@ extension CanvasEngine {
     /// The route of the link at `position` on the unzoomed frames.
     func unzoomedRoute(at position: Int, router: LinkRouter? = nil) -> LinkRoute? {
         let link = links[position]
-        guard let source = resolvedPosition(of: link.source), source < resolution.frames.count,
-              let target = resolvedPosition(of: link.target), target < resolution.frames.count else { return nil }
-        if let bent = routeThroughBends(at: position, source: source, target: target) { return bent }
-        return (router ?? linkRouter).route(link, from: resolution.frames[source], to: resolution.frames[target])
+        guard let source = resolvedSlot(of: link.source), let target = resolvedSlot(of: link.target) else { return nil }
+        if let bent = routeThroughBends(at: position, sourceSlot: source, targetSlot: target) { return bent }
+        return (router ?? linkRouter).route(link, from: placement.frames[source], to: placement.frames[target])
     }
 
     /// The culling bounds of the link at `position` on the unzoomed frames
@@ -79,10 +78,9 @@ extension CanvasEngine {
     /// the route unless it runs through a layered layout's bends.
     func unzoomedCullingBounds(at position: Int, router: LinkRouter) -> Rect? {
         let link = links[position]
-        guard let source = resolvedPosition(of: link.source), source < resolution.frames.count,
-              let target = resolvedPosition(of: link.target), target < resolution.frames.count else { return nil }
-        if let bent = routeThroughBends(at: position, source: source, target: target) { return Self.cullingBounds(of: bent) }
-        return Self.padded(router.routeBounds(link, from: resolution.frames[source], to: resolution.frames[target]))
+        guard let source = resolvedSlot(of: link.source), let target = resolvedSlot(of: link.target) else { return nil }
+        if let bent = routeThroughBends(at: position, sourceSlot: source, targetSlot: target) { return Self.cullingBounds(of: bent) }
+        return Self.padded(router.routeBounds(link, from: placement.frames[source], to: placement.frames[target]))
     }
 
     /// A route's bounds grown by `linkCullingPad`: what the culling index
@@ -107,7 +105,7 @@ extension CanvasEngine {
         }
         // Each item's links, by the item's position (4 bytes a link each
         // end, 4 an item): a moved or drawn card finds its links directly.
-        let itemCount = resolution.frames.count
+        let itemCount = resolvedCount
         var endStart = [Int32](repeating: 0, count: itemCount + 1)
         func item(_ id: UInt64) -> Int? { resolvedPosition(of: id).flatMap { $0 < itemCount ? $0 : nil } }
         for position in 0..<links.count {

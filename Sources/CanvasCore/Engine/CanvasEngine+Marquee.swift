@@ -27,13 +27,14 @@ extension CanvasEngine {
     func idsInRect(_ rect: Rect, mode: MarqueeMode) -> [UInt64] {
         guard rect.isFinite, rect.width > 0, rect.height > 0 else { return [] }
         let zoom = self.zoom
-        return query(rect).compactMap { position in
-            let frame = zoom.rect(resolution.frames[position])
+        let ids = resolvedIDs, frames = placement.frames
+        return ids.slots(at: query(rect)).compactMap { slot in
+            let frame = zoom.rect(frames[slot])
             if mode == .contain
                 && !(frame.minX >= rect.minX && frame.maxX <= rect.maxX && frame.minY >= rect.minY && frame.maxY <= rect.maxY) {
                 return nil
             }
-            return resolvedIDs[position]
+            return ids.id(ofSlot: slot)
         }
     }
 

@@ -228,13 +228,14 @@ extension CanvasEngine {
     public func forEachVisibleItem(_ body: (UInt64, Rect) -> Void) {
         guard let published else { return }
         let zoom = self.zoom
-        let frames = resolution.frames
+        let frames = placement.frames
         if let positions = publishedPositions, positions.count == published.visible.count {
-            for (id, position) in zip(published.visible, positions) { body(id, zoom.rect(frames[position])) }
+            // Ascending positions: their slots in one walk through the order.
+            for (id, slot) in zip(published.visible, resolvedIDs.slots(at: positions)) { body(id, zoom.rect(frames[slot])) }
             return
         }
         for id in published.visible {
-            if let position = resolvedPosition(of: id) { body(id, zoom.rect(frames[position])) }
+            if let slot = resolvedSlot(of: id) { body(id, zoom.rect(frames[slot])) }
         }
     }
 

@@ -24,7 +24,7 @@ extension CanvasEngine {
         guard old.intersects(new), abs(new.x - old.x) < new.width / 2, abs(new.y - old.y) < new.height / 2
         else { return nil }
         let zoom = self.zoom
-        let frames = resolution.frames
+        let frames = placement.frames, ids = resolvedIDs
         // The bands of `new` outside `old`, each reaching a point into `old`
         // so rounding at the shared edge cannot open a gap; what they find is
         // tested against both rectangles exactly, so the overlap is harmless.
@@ -35,8 +35,9 @@ extension CanvasEngine {
         if new.maxX > old.maxX { bands.append(Rect(x: old.maxX - 1, y: new.y, width: new.maxX - old.maxX + 1, height: new.height)) }
         var added: [Int] = []
         for band in bands {
-            for position in query(band) {
-                let frame = zoom.rect(frames[position])
+            let found = query(band)
+            for (position, slot) in zip(found, ids.slots(at: found)) {
+                let frame = zoom.rect(frames[slot])
                 if frame.intersects(new) && !frame.intersects(old) { added.append(position) }
             }
         }
@@ -53,7 +54,7 @@ extension CanvasEngine {
         var result: [Int] = []
         result.reserveCapacity(before.count + added.count)
         var next = 0
-        for position in before where zoom.rect(frames[position]).intersects(new) {
+        for (position, slot) in zip(before, ids.slots(at: before)) where zoom.rect(frames[slot]).intersects(new) {
             while next < added.count && added[next] < position {
                 result.append(added[next])
                 next += 1

@@ -24,7 +24,7 @@ extension CanvasEngine {
     func publishedLinks(drawn: [Int], clusters: [LevelOfDetail.Cluster]) -> (positions: [Int], clusters: [ClusterLink]) {
         guard !links.isEmpty, !viewport.size.isZeroArea else { return ([], []) }
         guard let settings = detailSettings else { return (linkPositions(in: viewport.cullingRect), []) }
-        let frames = resolution.frames
+        let frames = framesByPosition
         // One by one: the links touching a drawn item whose other end is drawn
         // too, each taken from its lesser end.
         var visible: [Int] = []
@@ -103,7 +103,7 @@ extension CanvasEngine {
             keptClusterLinks.insert(cached, at: 0)
             return cached
         }
-        let frames = resolution.frames
+        let frames = framesByPosition
         let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
         let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
         var built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, sizes: sizes, pairs: [:],
@@ -150,8 +150,8 @@ extension CanvasEngine {
         let first = keptClusterLinks.first
         keptClusterLinks = []  // unique while it is edited
         guard var cache = first, cache.inputs.generation == current,
-              position < resolution.frames.count else { return }  // stale: counted afresh when asked
-        let frames = resolution.frames
+              position < framesByPosition.count else { return }  // stale: counted afresh when asked
+        let frames = framesByPosition
         let id = resolvedIDs[position]
         for link in touching {
             let link = Int(link)

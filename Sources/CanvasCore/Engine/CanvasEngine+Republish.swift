@@ -19,6 +19,6 @@ extension CanvasEngine {
     var publishInputs: PublishInputs {
         PublishInputs(culling: viewport.cullingRect, visible: viewport.visibleRect, size: viewport.size, zoom: zoom,
                       detail: detailSettings, contentSize: contentSize, isMoving: isMoving,
-                      generation: contentGeneration, frames: resolution.frames.count)
+                      generation: contentGeneration, frames: resolvedCount)
     }
 }

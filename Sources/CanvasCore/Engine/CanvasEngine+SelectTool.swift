@@ -165,8 +165,9 @@ extension CanvasEngine {
             }
             if editing.index == nil { _ = try? resolveFree() }
             gesture.phase = .moving
-            gesture.startPositions = selection.map { resolvedPosition(of: $0)! }
-            gesture.startFrames = zip(selection, gesture.startPositions).map { id, position in (id, resolution.frames[position]) }
+            gesture.startSlots = selection.map { resolvedSlot(of: $0)! }
+            let frames = placement.frames
+            gesture.startFrames = zip(selection, gesture.startSlots).map { id, slot in (id, frames[slot]) }
             gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
             // Where their entries sit in crowded cells, found in one sweep, so no step searches them.
             editing.index?.learnPlaces(of: gesture.startFrames)
@@ -184,7 +185,7 @@ extension CanvasEngine {
         var offset = Point.zero
         gesture.guides = []
         if snapping && !editing.snap.isOff {
-            if gesture.moving.isEmpty { gesture.moving = PositionBits(gesture.startPositions, count: resolution.frames.count) }
+            if gesture.moving.isEmpty { gesture.moving = PositionBits(gesture.startSlots, count: placement.frames.count) }
             let result = Snapping.snap(
                 moved, candidates: snapCandidates(around: moved, excluding: gesture.moving),
                 settings: editing.snap, threshold: editing.snap.threshold / zoom.scale
@@ -195,9 +196,10 @@ extension CanvasEngine {
         editing.gesture = gesture
         var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         moves.reserveCapacity(gesture.startFrames.count)
-        for ((id, frame), position) in zip(gesture.startFrames, gesture.startPositions) {
+        let frames = placement.frames
+        for ((id, frame), slot) in zip(gesture.startFrames, gesture.startSlots) {
             let target = Rect(x: frame.x + delta.x + offset.x, y: frame.y + delta.y + offset.y, width: frame.width, height: frame.height)
-            let current = resolution.frames[position]
+            let current = frames[slot]
             if current != target { moves.append((id, current, target)) }
         }
         // One run: the level-of-detail pyramid follows the lot at once.
@@ -216,7 +218,7 @@ extension CanvasEngine {
         case .moving:
             var step = HistoryStep(selectionBefore: gesture.selectionBefore)
             for (id, frame) in gesture.startFrames {
-                let now = resolution.frames[resolvedPosition(of: id)!]
+                let now = placement.frames[resolvedSlot(of: id)!]
                 if now != frame { step.done.append(.setFrame(id: id, from: frame, to: now)) }
             }
             step.selectionAfter = selected
@@ -259,8 +261,7 @@ extension CanvasEngine {
         guard gesture.phase == .moving else { return nil }
         var moves: [(id: UInt64, from: Rect, to: Rect)] = []
         for (id, frame) in gesture.startFrames {
-            let position = resolvedPosition(of: id)!
-            let now = resolution.frames[position]
+            let now = placement.frames[resolvedSlot(of: id)!]
             if now != frame { moves.append((id, now, frame)) }
         }
         apply(moves.map { .setFrame(id: $0.id, from: $0.from, to: $0.to) })
@@ -302,16 +303,16 @@ extension CanvasEngine {
         let reach = max(256, max(viewport.size.width, viewport.size.height) / 2 / zoom.scale)
         let area = Rect(x: bounds.x - reach, y: bounds.y - reach, width: bounds.width + 2 * reach, height: bounds.height + 2 * reach)
         let cx = bounds.x + bounds.width / 2, cy = bounds.y + bounds.height / 2
-        let frames = resolution.frames
+        let frames = placement.frames, ids = resolvedIDs
         func distance(_ r: Rect) -> Double {
             let dx = r.x + r.width / 2 - cx, dy = r.y + r.height / 2 - cy
             return dx * dx + dy * dy
         }
         var found: [(position: Int, distance: Double)] = []
         found.reserveCapacity(256)
-        forEachPosition(in: area) { position in
-            guard !moving.contains(position) else { return }
-            found.append((position, distance(frames[position])))
+        forEachSlot(in: area) { slot in
+            guard !moving.contains(slot) else { return }
+            found.append((slot, distance(frames[slot])))
         }
         if found.count > Self.snapCandidateLimit {
             // The limit-th smallest distance in linear time, then a filter.
@@ -319,26 +320,28 @@ extension CanvasEngine {
             let cutoff = selectValue(atRank: Self.snapCandidateLimit - 1, in: &distances)
             found.removeAll { $0.distance > cutoff }
         }
+        // The kept ones in data order (`found` holds slots until here).
+        if ids.hasOrder { for index in found.indices { found[index].position = ids.position(ofSlot: found[index].position)! } }
         found.sort { $0.position < $1.position }
         if found.count > Self.snapCandidateLimit { found.removeLast(found.count - Self.snapCandidateLimit) }
-        return found.map { frames[$0.position] }
+        return found.map { worldFrame(at: $0.position) }
     }
 
-    /// Calls `body` with the position of each item whose frame meets `rect`
-    /// (unzoomed), once each, in no particular order: `worldQuery` without
-    /// its sort and its array.
-    func forEachPosition(in rect: Rect, _ body: (Int) -> Void) {
+    /// Calls `body` with the slot of each item whose frame meets `rect`
+    /// (unzoomed), once each, in no particular order: `worldQuerySlots`
+    /// without its sort and its array.
+    func forEachSlot(in rect: Rect, _ body: (Int) -> Void) {
         guard let index = editing.index else {
-            for position in worldQuery(rect) { body(position) }
+            for slot in worldQuerySlots(rect) { body(slot) }
             return
         }
         guard index.count > 0, rect.isFinite, !rect.isEmpty else { return }
-        let items = self.items, frames = resolution.frames
+        let items = self.items, frames = placement.frames
         for id in index.oversized {
-            let position = items.index(of: id)!
-            if frames[position].intersects(rect) { body(position) }
+            let slot = items.slot(of: id)!
+            if frames[slot].intersects(rect) { body(slot) }
         }
-        index.forEachHit(rect, frame: { frames[items.index(of: $0)!] }) { body(items.index(of: $0)!) }
+        index.forEachHit(rect, frame: { frames[items.slot(of: $0)!] }) { body(items.slot(of: $0)!) }
     }
 
     static let snapCandidateLimit = 64

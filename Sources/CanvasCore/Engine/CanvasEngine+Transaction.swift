@@ -12,12 +12,11 @@ extension CanvasEngine {
         var initialAnchor: UnitPoint
         var backdrop: Backdrop
         var items: ItemList
-        var resolution: Resolution
+        var placement: Resolution
         var resolvedIDs: ItemIDs
         var builtIndex: SpatialIndex?
         var scannedSinceResolve: Bool
         var detailStore: DeferredDetail?  // with the moves it waits for: copying it settles nothing
-        var slotFrames: [Rect]?
         var detailSettings: DetailSettings?
         var measuredSizes: [UInt64: Size]
         var measureCursor: Int
@@ -44,8 +43,8 @@ extension CanvasEngine {
         Snapshot(
             layout: layout, options: options, sizing: sizing, measure: measure,
             measureChunkSize: measureChunkSize, initialAnchor: initialAnchor, backdrop: backdrop,
-            items: items, resolution: resolution, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
-            scannedSinceResolve: scannedSinceResolve, detailStore: detailStore, slotFrames: slotFrames, detailSettings: detailSettings,
+            items: items, placement: placement, resolvedIDs: resolvedIDs, builtIndex: builtIndex,
+            scannedSinceResolve: scannedSinceResolve, detailStore: detailStore, detailSettings: detailSettings,
             measuredSizes: measuredSizes, measureCursor: measureCursor, measuredSinceResolve: measuredSinceResolve,
             viewport: viewport, hasAppliedInitialAnchor: hasAppliedInitialAnchor,
             initialAnchorAwaitsItems: initialAnchorAwaitsItems, published: published,
@@ -65,12 +64,11 @@ extension CanvasEngine {
         initialAnchor = snapshot.initialAnchor
         backdrop = snapshot.backdrop
         items = snapshot.items
-        resolution = snapshot.resolution
+        placement = snapshot.placement
         resolvedIDs = snapshot.resolvedIDs
         builtIndex = snapshot.builtIndex
         scannedSinceResolve = snapshot.scannedSinceResolve
         detailStore = snapshot.detailStore
-        slotFrames = snapshot.slotFrames
         detailSettings = snapshot.detailSettings
         measuredSizes = snapshot.measuredSizes
         measureCursor = snapshot.measureCursor

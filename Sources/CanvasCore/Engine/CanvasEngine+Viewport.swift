@@ -40,7 +40,7 @@ extension CanvasEngine {
             hasAppliedInitialAnchor = true
             viewport.offset = openingOffset
             // A free canvas with no frames yet opens on them once they come.
-            initialAnchorAwaitsItems = resolution.frames.isEmpty
+            initialAnchorAwaitsItems = resolvedCount == 0
         }
     }
 
@@ -50,7 +50,7 @@ extension CanvasEngine {
     /// an axis where those are smaller than the window, where the content
     /// anchor puts them (centred by default), at the current zoom.
     var openingOffset: Point {
-        guard editing.isFree, !resolution.frames.isEmpty else {
+        guard editing.isFree, resolvedCount > 0 else {
             let content = contentSize, size = viewport.size
             return Point(x: max(0, content.width - size.width) * initialAnchor.x,
                          y: max(0, content.height - size.height) * initialAnchor.y)
@@ -67,7 +67,7 @@ extension CanvasEngine {
     /// its size before it had items opens on them now, unless the host has
     /// moved the viewport since.
     func applyInitialAnchorToFirstItems() {
-        guard initialAnchorAwaitsItems, editing.isFree, !resolution.frames.isEmpty, !viewport.size.isZeroArea else { return }
+        guard initialAnchorAwaitsItems, editing.isFree, resolvedCount > 0, !viewport.size.isZeroArea else { return }
         initialAnchorAwaitsItems = false
         viewport.offset = openingOffset
     }
@@ -163,9 +163,9 @@ extension CanvasEngine {
     private func query(_ rect: Rect, using index: SpatialIndex?) -> [Int] {
         let zoom = self.zoom
         let cover = zoom.unzoomedCover(rect)
-        let candidates = index?.query(cover) ?? SpatialIndex.scan(resolution.frames, for: cover)
+        let candidates = index?.query(cover) ?? SpatialIndex.scan(worldFrames, for: cover)
         guard !zoom.isIdentity else { return candidates }
-        return candidates.filter { zoom.rect(resolution.frames[$0]).intersects(rect) }
+        return candidates.filter { zoom.rect(worldFrame(at: $0)).intersects(rect) }
     }
 
     /// The ids of the items `query(_:)` finds, in data order, written to
@@ -220,9 +220,9 @@ extension CanvasEngine {
     private func keepZoomed(
         _ positions: UnsafeMutableBufferPointer<Int>, count: Int, meeting rect: Rect, zoom: ZoomTransform
     ) -> Int {
-        let frames = resolution.frames
+        let frames = placement.frames, ids = resolvedIDs
         var kept = 0
-        for slot in 0..<count where zoom.rect(frames[positions[slot]]).intersects(rect) {
+        for slot in 0..<count where zoom.rect(frames[ids.slot(at: positions[slot])]).intersects(rect) {
             positions[kept] = positions[slot]
             kept += 1
         }
@@ -238,13 +238,13 @@ extension CanvasEngine {
         let index = culling()
         if zoom.isIdentity {
             if let index { return index.item(at: point) }
-            return SpatialIndex.item(at: point, scanning: resolution.frames)
+            return SpatialIndex.item(at: point, scanning: worldFrames)
         }
         // A probe with area on both axes: the index returns nothing for an
         // empty rect, and a point's cover is empty on an axis the zoom leaves alone.
         let probe = zoom.unzoomedCover(Rect(x: point.x - 1, y: point.y - 1, width: 2, height: 2))
-        let candidates = index?.query(probe) ?? SpatialIndex.scan(resolution.frames, for: probe)
-        return candidates.last { zoom.rect(resolution.frames[$0]).contains(point) }
+        let candidates = index?.query(probe) ?? SpatialIndex.scan(worldFrames, for: probe)
+        return candidates.last { zoom.rect(worldFrame(at: $0)).contains(point) }
     }
 
     /// The backdrop tiles covering the visible rectangle.
@@ -256,7 +256,8 @@ extension CanvasEngine {
     /// the visible rectangle changed since the last published update, so a
     /// host that echoes the viewport back cannot loop.
     @discardableResult
-    func viewportChanged(clamping: Bool = true) -> VisibleUpdate? {
+    /// `edited`: the visible list an insert or a removal left (`editedVisible`), instead of a query.
+    func viewportChanged(clamping: Bool = true, edited: EditedVisible? = nil) -> VisibleUpdate? {
         // A drag or a fling may hold the viewport past an edge (the rubber
         // band, the spring back); everything else keeps it on the content.
         // An edit does not clamp: it never moves what the viewport shows.
@@ -267,11 +268,12 @@ extension CanvasEngine {
         // Nothing the answer depends on changed: the published one stands
         // (an idle tick costs a comparison, not a cull or a level-of-detail query).
         let inputs = publishInputs
-        if isPublishCurrent(inputs) { return nil }
+        if edited == nil && isPublishCurrent(inputs) { return nil }
         defer { publishedInputs = inputs }
         // With level of detail on, only the items shown one by one (and the clusters).
-        let (positions, clusters) = pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
-        let visible = resolvedIDs.ids(at: positions)
+        let (positions, clusters) = edited.map { ($0.positions, []) }
+            ?? pannedPositions(since: publishedInputs).map { ($0, []) } ?? visiblePositions()
+        let visible = edited?.visible ?? resolvedIDs.ids(at: positions)
         let content = contentSize, moving = isMoving
         let (linkPositions, clusterLinks) = publishedLinks(drawn: positions, clusters: clusters)
         let visibleLinks = linkPositions.map { links.id(at: $0) }
@@ -284,7 +286,9 @@ extension CanvasEngine {
             return nil
         }
         let previous = published?.visible ?? []
-        let (appeared, disappeared) = if let before = publishedPositions {
+        let (appeared, disappeared) = if let edited {
+            (edited.appeared, edited.disappeared)
+        } else if let before = publishedPositions {
             Self.difference(positions, visible, from: before, previous)
         } else {
             Self.difference(visible, from: previous)

@@ -11,7 +11,7 @@ extension CanvasEngine {
     /// A different axis from the one in force counts as set (see `setZoomAxis(_:)`).
     public func setZoomSettings(_ settings: ZoomSettings) throws(CanvasError) -> [ZoomEvent] {
         try settings.validate()
-        try checkFinite(resolution, at: settings.clamp(zoomScale), axis: settings.axis, "zoom limits \(settings.minimum)…\(settings.maximum)")
+        try checkFinite(placement, at: settings.clamp(zoomScale), axis: settings.axis, "zoom limits \(settings.minimum)…\(settings.maximum)")
         let axisChanged = settings.axis != zoomSettings.axis
         if axisChanged { zoomAxisIsDefault = false }
         zoomSettings = settings
@@ -53,7 +53,7 @@ extension CanvasEngine {
         guard scale.isFinite else { throw CanvasError(.nonFinite, "zoom scale is not finite") }
         guard scale > 0 else { throw CanvasError(.invalidArgument, "zoom scale must be positive, got \(scale)") }
         let clamped = zoomSettings.clamp(scale)
-        try checkFinite(resolution, at: clamped, axis: zoomSettings.axis, "zoom scale \(scale)")
+        try checkFinite(placement, at: clamped, axis: zoomSettings.axis, "zoom scale \(scale)")
         return setZoomUnchecked(clamped, anchor: viewportCenter)
     }
 
@@ -117,7 +117,7 @@ extension CanvasEngine {
     /// a scale from the host refuse it first (`checkFinite`).
     @discardableResult
     func setZoomUnchecked(_ scale: Double, anchor: Point?) -> [ZoomEvent] {
-        guard scale != zoomScale, zoomedIsFinite(resolution, at: scale, axis: zoomSettings.axis) else { return [] }
+        guard scale != zoomScale, zoomedIsFinite(placement, at: scale, axis: zoomSettings.axis) else { return [] }
         // A fling's or an animation's offsets are in the old zoom's points.
         stopMotion()
         var offset = viewport.offset

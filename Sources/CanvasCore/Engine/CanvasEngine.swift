@@ -17,8 +17,23 @@ public final class CanvasEngine {
     public internal(set) var layout: AnyCanvasLayout = AnyCanvasLayout(FlowLayout())
     public var options = ResolveOptions()
 
-    /// The most recent successful resolution, unzoomed.
-    public internal(set) var resolution: Resolution = .empty {
+    /// The most recent successful resolution, unzoomed, its frames in data
+    /// order: spelled out from `placement` (O(*n*)) once the frames stand
+    /// by slot in an order of their own.
+    public var resolution: Resolution {
+        guard resolvedIDs.hasOrder else { return placement }
+        return Resolution(frames: resolvedIDs.inOrder(placement.frames),
+                          contentSize: placement.contentSize, contentBounds: placement.contentBounds)
+    }
+    /// The most recent successful resolution as the engine keeps it: its
+    /// frames by slot (`ItemList`'s stable slots, in `resolvedIDs`' order),
+    /// so an insert or a removal anywhere writes its own items' frames
+    /// instead of shifting every frame behind them (issue 20: a 32 MB memmove
+    /// an edit at a million cards). A slot that holds no item holds a zero
+    /// frame, which takes part in no index. Until the first insert or
+    /// removal not at the end, a slot is its position. Read a frame with
+    /// `worldFrame(at:)` or `worldFrame(ofSlot:)`.
+    var placement: Resolution = .empty {
         didSet { contentGeneration &+= 1 }  // no oldValue: edits stay in place
     }
     /// The ids the current resolution's frames belong to, in frame order.
@@ -39,7 +54,7 @@ public final class CanvasEngine {
     /// one that keeps culling pays one build per resolve.
     package var index: SpatialIndex {
         if let builtIndex { return builtIndex }
-        let built = SpatialIndex(frames: resolution.frames)
+        let built = SpatialIndex(frames: worldFrames)  // by position: its answers are positions
         builtIndex = built
         return built
     }
@@ -60,13 +75,6 @@ public final class CanvasEngine {
     var detailStore: DeferredDetail?
     /// Whether moves may wait for the pyramid (tests compare with `false`, the eager path).
     var defersDetailMoves = true
-    /// By slot (`ItemList`'s stable slots), the frames of a resolved free
-    /// canvas whose data order is not its slots' own, kept while a
-    /// level-of-detail pyramid numbered by slot is built (so an order edit
-    /// touches only the edited items' cells, issue 20); nil otherwise (the
-    /// pyramid numbers items by position, `resolution.frames`). A dead
-    /// slot holds a zero frame.
-    var slotFrames: [Rect]?
     /// When set, published updates carry the level-of-detail answer
     /// (CanvasEngine+Detail.swift).
     public internal(set) var detailSettings: DetailSettings?
@@ -205,12 +213,13 @@ public final class CanvasEngine {
     /// old frames (index, level of detail, published positions) goes, and
     /// the viewport publishes what is visible now.
     func adopt(_ resolved: Resolution) -> VisibleUpdate? {
-        resolution = resolved
         resolvedIDs = items.ids
+        var resolved = resolved
+        resolved.frames = items.bySlot(resolved.frames)
+        placement = resolved
         builtIndex = nil
         scannedSinceResolve = false
         builtDetail = nil
-        slotFrames = nil  // made again with the pyramid, when it needs them
         publishedPositions = nil
         measuredSinceResolve = false
         applyInitialAnchorToFirstItems()
@@ -220,25 +229,55 @@ public final class CanvasEngine {
     // MARK: Zoomed output: the only way sizes leave the engine
 
     /// The frame of the item at `position` (data order), zoomed.
-    public func frame(at position: Int) -> Rect { zoom.rect(resolution.frames[position]) }
+    public func frame(at position: Int) -> Rect { zoom.rect(worldFrame(at: position)) }
 
     /// Every frame, zoomed, in data order.
     public var frames: [Rect] {
         let zoom = self.zoom
-        return zoom.isIdentity ? resolution.frames : resolution.frames.map(zoom.rect)
+        return zoom.isIdentity ? worldFrames : worldFrames.map(zoom.rect)
     }
 
     /// The content size, zoomed.
-    public var contentSize: Size { zoom.size(resolution.contentSize) }
+    public var contentSize: Size { zoom.size(placement.contentSize) }
 
     /// Where the cluster sits, zoomed.
-    public var contentBounds: Rect { zoom.rect(resolution.contentBounds) }
+    public var contentBounds: Rect { zoom.rect(placement.contentBounds) }
 
     /// The frame of the item with `id`, zoomed, or `nil`.
     public func frame(of id: UInt64) -> Rect? {
-        guard let position = resolvedPosition(of: id) else { return nil }
-        return frame(at: position)
+        guard let slot = resolvedSlot(of: id) else { return nil }
+        return zoom.rect(placement.frames[slot])
     }
+
+    /// Where `id`'s frame is kept in `placement`, when it was resolved. O(1)
+    /// while the resolution is of the current items (always on a resolved
+    /// free canvas).
+    func resolvedSlot(of id: UInt64) -> Int? {
+        if let slot = items.slot(of: id), resolvedIDs.id(ofSlot: slot) == id { return slot }
+        return resolvedIDs.firstIndex(of: id).map(resolvedIDs.slot(at:))
+    }
+
+    // MARK: Unzoomed frames, as kept
+
+    /// The frame of the item at `position` of the resolution, unzoomed.
+    @inline(__always)
+    func worldFrame(at position: Int) -> Rect { placement.frames[resolvedIDs.slot(at: position)] }
+
+    /// The frames of the resolution in data order, unzoomed (O(*n*) when they stand by slot).
+    var worldFrames: [Rect] { resolvedIDs.inOrder(placement.frames) }
+
+    /// The frames of the items at `positions` (ascending), one walk through the order.
+    func worldFrames(atSorted positions: [Int]) -> [Rect] {
+        let frames = placement.frames
+        return resolvedIDs.slots(at: positions).map { frames[$0] }
+    }
+
+    /// The frames of the resolution read by position, for code that walks
+    /// positions (a slot lookup each once the frames stand by slot).
+    var framesByPosition: PositionedFrames { PositionedFrames(bySlot: placement.frames, ids: resolvedIDs) }
+
+    /// How many items the resolution placed.
+    var resolvedCount: Int { resolvedIDs.count }
 
     /// Where `id` stands in the resolved frames.
     func resolvedPosition(of id: UInt64) -> Int? {
@@ -247,4 +286,12 @@ public final class CanvasEngine {
         }
         return position
     }
+}
+
+/// Frames kept by slot, read by position (`CanvasEngine.framesByPosition`).
+struct PositionedFrames {
+    let bySlot: [Rect]
+    let ids: ItemIDs
+    var count: Int { ids.count }
+    subscript(position: Int) -> Rect { bySlot[ids.slot(at: position)] }
 }

@@ -125,6 +125,66 @@ public struct ItemIDs: RandomAccessCollection, Hashable, Sendable, ExpressibleBy
     }
 }
 
+/// Where the items stand in storage kept by slot (`ItemList`'s stable
+/// slots): a canvas keeps its frames by slot, so an insert or a removal
+/// anywhere writes its own items' frames and shifts nothing (issue 20).
+/// Until the ids stand in a slot order (the first insert or removal not at
+/// the end), a slot is its position.
+extension ItemIDs {
+    /// Whether the ids stand in a slot order (slots and positions differ).
+    var hasOrder: Bool {
+        if case .ordered = storage { return true }
+        return false
+    }
+
+    /// The slot of the item at `position`. O(log blocks) in a slot order, else O(1).
+    @inline(__always)
+    func slot(at position: Int) -> Int {
+        guard case .ordered(_, let order) = storage else { return position }
+        return order.slot(at: position)
+    }
+
+    /// The slots of the items at `positions`: a walk through the blocks for ascending ones.
+    func slots(at positions: [Int]) -> [Int] {
+        guard case .ordered(_, let order) = storage else { return positions }
+        return order.slots(at: positions)
+    }
+
+    /// The position of the item in `slot`, nil when it holds none. O(1).
+    func position(ofSlot slot: Int) -> Int? {
+        guard case .ordered(_, let order) = storage else { return slot >= 0 && slot < count ? slot : nil }
+        return order.position(of: slot)
+    }
+
+    /// The id of the item in `slot`, nil when it holds none. O(1).
+    func id(ofSlot slot: Int) -> UInt64? {
+        switch storage {
+        case .sequential(let count): return slot >= 0 && slot < count ? UInt64(slot + 1) : nil
+        case .explicit(let ids): return slot >= 0 && slot < ids.count ? ids[slot] : nil
+        case .ordered(let bySlot, let order):
+            guard order.contains(slot) else { return nil }
+            return bySlot?[slot] ?? UInt64(slot + 1)
+        }
+    }
+
+    /// The slots in data order.
+    var slotsInOrder: [Int] {
+        guard case .ordered(_, let order) = storage else { return Array(0..<count) }
+        return order.slots
+    }
+
+    /// Values kept by slot, in data order (`bySlot` itself when slots are positions).
+    func inOrder<Value>(_ bySlot: [Value]) -> [Value] {
+        guard case .ordered(_, let order) = storage else {
+            return bySlot.count == count ? bySlot : Array(bySlot.prefix(count))
+        }
+        var values: [Value] = []
+        values.reserveCapacity(order.count)
+        bySlot.withUnsafeBufferPointer { bySlot in order.forEach { values.append(bySlot[$0]) } }
+        return values
+    }
+}
+
 extension ItemIDs {
     /// Edits the ids as an array. Default ids become explicit first (once);
     /// explicit ones are edited in place when nothing else shares them.

@@ -173,6 +173,11 @@ extension ItemList {
         slotSizes.set(size, at: slot(at: position))
     }
 
+    /// Sets the given size of the item in `slot`. O(1).
+    mutating func setSize(_ size: Size, ofSlot slot: Int) {
+        slotSizes.set(size, at: slot)
+    }
+
     /// Inserts an item (whose id must be new) at `position`.
     mutating func insert(_ id: UInt64, size: Size, at position: Int) {
         insert([id], sizes: [size], atSorted: [position])

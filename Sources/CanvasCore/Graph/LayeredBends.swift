@@ -51,18 +51,19 @@ extension CanvasEngine {
     /// The route of the link at `position` through the bends the layered
     /// layout gave it, on the unzoomed frames; nil when it has none, or the
     /// bends were drawn for other links or frames.
-    func routeThroughBends(at position: Int, source: Int, target: Int) -> LinkRoute? {
-        guard let sink = layeredBends, !editing.isFree, position < sink.bends.count, !sink.bends[position].isEmpty,
+    func routeThroughBends(at position: Int, sourceSlot: Int, targetSlot: Int) -> LinkRoute? {
+        guard let sink = layeredBends, !editing.isFree,
+              let source = resolvedIDs.position(ofSlot: sourceSlot), let target = resolvedIDs.position(ofSlot: targetSlot), position < sink.bends.count, !sink.bends[position].isEmpty,
               sink.sources[position] == source, sink.targets[position] == target,
-              sink.placed.count == resolution.frames.count else { return nil }
+              sink.placed.count == resolvedCount else { return nil }
         // The pipeline moved the placed frames (and mirrored them for right
         // to left): x' = a ± x, y' = y + b, read off the source's frame.
-        let placed = sink.placed[source], final = resolution.frames[source]
+        let placed = sink.placed[source], final = worldFrame(at: source)
         let mirrored = options.direction == .rightToLeft
         let a = mirrored ? final.minX + placed.maxX : final.minX - placed.minX
         let b = final.minY - placed.minY
         func onPage(_ p: Point) -> Point { Point(x: mirrored ? a - p.x : a + p.x, y: p.y + b) }
-        let from = resolution.frames[source], to = resolution.frames[target]
+        let from = final, to = worldFrame(at: target)
         let link = links[position]
         if link.style == .step {
             // Routed on the placed frames (where the gaps are known), then
