@@ -24,6 +24,26 @@ struct SlotOrderTests {
         #expect((0..<order.slotCapacity).allSatisfy { order.contains($0) == live.contains($0) }, "\(what): live slots")
     }
 
+    @Test("emptying the last block, or a middle one, keeps every position right (the starts are renumbered from the first block touched)")
+    func emptiedBlocks() {
+        // Blocks of 256, 256 and 88 slots.
+        var order = SlotOrder(identity: 600)
+        var model = Array(0..<600)
+        order.remove(atSorted: Array(512..<600))
+        model.removeLast(88)
+        checkOrder(order, model, "last block emptied")
+        order.remove(atSorted: Array(256..<512))
+        model.removeLast(256)
+        checkOrder(order, model, "the new last block emptied")
+        order.insert([600, 601], atSorted: [0, 257])
+        model.insert(600, at: 0)
+        model.insert(601, at: 257)
+        checkOrder(order, model, "inserted at the front and the end")
+        order.remove(atSorted: Array(1..<257))
+        model.removeSubrange(1..<257)
+        checkOrder(order, model, "the middle emptied")
+    }
+
     @Test("removals and insertions anywhere, alone and in groups, through block splits and emptied blocks, match an array",
           arguments: [(301, 50), (302, 3000), (303, 9000)] as [(UInt64, Int)])
     func againstArray(seed: UInt64, count: Int) {
@@ -38,7 +58,9 @@ struct SlotOrderTests {
             if rng.next() % 2 == 0 && !model.isEmpty {
                 // Often a large group, so whole blocks empty out.
                 let k = rng.next() % 5 == 0 ? Int(rng.next() % UInt64(model.count)) + 1 : Int(rng.next() % 40) + 1
-                let positions = sortedPositions(&rng, k, below: model.count)
+                // Now and then the tail, so the last blocks empty out (the
+                // starts are renumbered from the first block touched).
+                let positions = rng.next() % 6 == 0 ? Array((model.count - min(k, model.count))..<model.count) : sortedPositions(&rng, k, below: model.count)
                 let removed = order.remove(atSorted: positions)
                 let expected = positions.map { model[$0] }
                 #expect(removed == expected, "\(what): removed slots")

@@ -137,6 +137,9 @@ struct SlotOrder: Sendable {
         var removed: [Int] = []
         removed.reserveCapacity(positions.count)
         var next = 0
+        // Blocks before the first touched keep their starts: renumber from it.
+        let (firstRank, firstStart) = rank(holding: positions[0])
+        var emptied = false
         while next < positions.count {
             let (rank, start) = rank(holding: positions[next])
             let number = Int(sequence[rank])
@@ -168,11 +171,13 @@ struct SlotOrder: Sendable {
                 }
             }
             block.removeLast(block.count - write)
+            emptied = emptied || block.isEmpty
             blocks[number] = block
         }
         count -= positions.count
-        dropEmptyBlocks()
-        renumberStarts()
+        if emptied { dropEmptyBlocks() }
+        // Whatever block now stands at the first touched rank starts where it did.
+        if firstRank < sequence.count { renumberStarts(from: firstRank, start: firstStart) }
         return removed
     }
 
@@ -189,6 +194,8 @@ struct SlotOrder: Sendable {
         var touched: [Int] = []
         let oldCount = count
         var next = 0
+        // Blocks before the first touched keep their starts: renumber from it.
+        let (firstRank, firstStart) = rank(holding: Swift.max(0, Swift.min(positions[0], oldCount - 1)))
         // Found in the numbering before the insertion (`starts` stay as they
         // were until the end): item j goes before the old item at
         // positions[j] − j, or at the end when that is the old count.
@@ -232,7 +239,7 @@ struct SlotOrder: Sendable {
         }
         count += slots.count
         for number in touched { split(number) }
-        renumberStarts()
+        renumberStarts(from: firstRank, start: firstStart)
     }
 
     /// Splits an oversized block into blocks of `blockFill`, in place in the sequence.
@@ -277,9 +284,10 @@ struct SlotOrder: Sendable {
         sequence = kept
     }
 
-    /// The starts again, from the block at `rank` on. O(blocks).
-    private mutating func renumberStarts(from rank: Int = 0) {
-        var start = rank == 0 ? 0 : starts[Int(sequence[rank])]
+    /// The starts again, from the block at `rank` on, which starts at
+    /// `start`. O(blocks after it).
+    private mutating func renumberStarts(from rank: Int, start first: Int) {
+        var start = first
         for index in rank..<sequence.count {
             let number = Int(sequence[index])
             starts[number] = start
