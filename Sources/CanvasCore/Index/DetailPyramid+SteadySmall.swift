@@ -26,11 +26,18 @@ extension DetailPyramid {
             total += cells.cellCount
         }
         guard ids.count >= 2 else { return nil }
-        if let cached = merged[key], cached.classes == classes { return cached }
+        if let cached = merged[key], Self.sameClasses(cached.classes, classes) { return cached }
         guard mergePays(key, total: total, rect: rect, zoom: zoom) else { return nil }
         let built = SmallCells(classes: classes, cells: Self.mergeByRow(ids.map { grid(key, $0)! }))
         merged[key] = built
         return built
+    }
+
+    /// Whether two sets of class ids are the same, whatever their lengths: a
+    /// class registered since (an insert of a new size) is not in either.
+    static func sameClasses(_ a: [Bool], _ b: [Bool]) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        return long.prefix(short.count).elementsEqual(short) && !long.dropFirst(short.count).contains(true)
     }
 
     /// Each class's kind at the largest scale whose level is `key` (just
