@@ -194,4 +194,43 @@ struct DetailSteadyAheadTests {
             #expect(pyramid.merged[key]?.classes.count == classes, "the merged grid kept, not merged again, at \(key)")
         }
     }
+
+    @Test("a class emptied by removals, then a new small size: the merged grid built ahead is kept and added to, not merged again")
+    func emptiedAndNewClassKeepMerge() {
+        var random = SplitMix64(seed: 13)
+        var board = DetailSlotBoard(cards(&random, count: 1500))
+        var pyramid = DetailPyramid(frames: board.frames, within: bounds)
+        board.frames.withUnsafeBufferPointer {
+            pyramid.buildAhead($0, finest: ZoomTransform(scale: 4, axis: .both), coarsest: ZoomTransform(scale: 0.002, axis: .both),
+                               minSize: minSize, cell: cell)
+        }
+        let zoom = ZoomTransform(scale: 0.01, axis: .both)
+        let key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
+        let ahead = pyramid.merged[key]
+        #expect(ahead != nil, "merged ahead at \(key)")
+        guard let ahead else { return }
+        // The merged class with the fewest items, removed altogether.
+        let held = ahead.classes.indices.filter { ahead.classes[$0] }
+        let emptied = held.min { pyramid.classCounts[$0] < pyramid.classCounts[$1] }!
+        let positions = board.order.indices.filter { position in
+            let frame = board.frames[board.order[position]]
+            return DetailPyramid.SizeClass(frame) == pyramid.sizeClasses[emptied]
+        }
+        board.remove(at: positions, from: &pyramid)
+        #expect(pyramid.classCounts[emptied] == 0)
+        let rect = Rect(x: -640, y: -400, width: 1280, height: 800)
+        func check(_ note: String) {
+            let answer = board.inPositions(pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: board.frames))
+            checkDetail(answer, board.positional, rect, zoom: zoom, minSize: minSize, cell: cell)
+            checkMerged(pyramid, note)
+        }
+        check("after emptying a class")
+        #expect(pyramid.merged[key]?.classes[emptied] == true, "the emptied class kept in the set: the grid was not merged again")
+        // A size no card has, small at every zoom here.
+        board.insert([Rect(x: 10, y: 20, width: 1.5, height: 1.25), Rect(x: 900, y: -300, width: 1.75, height: 1)], at: [0, 7], into: &pyramid)
+        let new = pyramid.classIDs[DetailPyramid.SizeClass(x: 0, y: 0)]!
+        check("after a new small size")
+        #expect(pyramid.merged[key]?.classes[new] == true, "the new class merged in")
+        #expect(pyramid.merged[key]?.classes[emptied] == true, "added to, not merged again")
+    }
 }
