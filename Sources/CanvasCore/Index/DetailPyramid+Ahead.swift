@@ -110,6 +110,7 @@ extension DetailPyramid {
             guard dropped else { continue }
             levels[key] = grids.contains { $0 != nil } ? grids : nil
         }
+        buildSteadyMergesAhead(plan, minSize: minSize)
     }
 
     /// The counting pass, binning on the way the classes whose powers of

@@ -26,11 +26,59 @@ extension DetailPyramid {
             total += cells.cellCount
         }
         guard ids.count >= 2 else { return nil }
-        if let cached = merged[key], cached.classes == classes { return cached }
+        // Taken out while edited, so that adding to it does not copy it.
+        if var cached = merged.removeValue(forKey: key) {
+            let reused = reuse(&cached, for: classes, at: key)
+            merged[key] = cached
+            if reused { return cached }
+        }
         guard mergePays(key, total: total, rect: rect, zoom: zoom) else { return nil }
         let built = SmallCells(classes: classes, cells: Self.mergeByRow(ids.map { grid(key, $0)! }))
         merged[key] = built
         return built
+    }
+
+    /// The merged grid built for another set of classes (ahead, or by an
+    /// earlier query) made to serve `classes` without merging the level
+    /// again, when it can: a class in it with no cell here now (its items
+    /// removed) adds nothing, and a class joining (a size new since) is
+    /// merged in cell by cell while its cells are few (issue 20: an edit
+    /// that changed the set had the next frame at every level merge it
+    /// afresh). False when a class it holds has cells here but is not wanted
+    /// (its sides grew: only a merge from the classes takes it out), or
+    /// the classes joining are many; `cached` is left as it was then.
+    func reuse(_ cached: inout SmallCells, for classes: [Bool], at key: LevelKey) -> Bool {
+        if Self.sameClasses(cached.classes, classes) { return true }
+        var joining: [Int] = [], cells = 0
+        for id in 0..<Swift.max(cached.classes.count, classes.count) {
+            let held = id < cached.classes.count && cached.classes[id]
+            let wanted = id < classes.count && classes[id]
+            guard held != wanted else { continue }
+            let count = grid(key, id)?.cellCount ?? 0
+            if held {
+                guard count == 0 else { return false }
+            } else {
+                joining.append(id)
+                cells += count
+            }
+        }
+        guard !joining.isEmpty else { return true }
+        guard 8 * cells <= cached.cells.cellCount + 4096 else { return false }
+        if cached.classes.count < classes.count {
+            cached.classes += [Bool](repeating: false, count: classes.count - cached.classes.count)
+        }
+        for id in joining {
+            cached.classes[id] = true
+            grid(key, id)?.visitAll { row, column, group in cached.cells.update(row: row, column: column) { $0.merge(group) } }
+        }
+        return true
+    }
+
+    /// Whether two sets of class ids are the same, whatever their lengths: a
+    /// class registered since (an insert of a new size) is not in either.
+    static func sameClasses(_ a: [Bool], _ b: [Bool]) -> Bool {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        return long.prefix(short.count).elementsEqual(short) && !long.dropFirst(short.count).contains(true)
     }
 
     /// Each class's kind at the largest scale whose level is `key` (just

@@ -34,13 +34,13 @@ extension DetailPyramid {
     /// pay or cannot be exact: fewer than four cells, a box much larger
     /// than the cells, or a box touching the clamped edge cells (whose
     /// squares do not hold their centres).
-    /// Inlined into the answer, so that `inner`, `isLarge` and `meets` are
-    /// not calls per member (the sweep reads every member of a boundary
+    /// Inlined into the answer, so that `meets` is
+    /// not a call per member (the sweep reads every member of a boundary
     /// class in view: a third of a frame zoomed in on mixed sizes).
     @inline(__always)
     static func sweep(
         _ cells: [(row: Int, column: Int)], members: Members, sizeClass: SizeClass, width: Double, height: Double,
-        frames: UnsafeBufferPointer<Rect>, labels: Labels, inner: (Int, Int) -> Bool, isLarge: (Rect) -> Bool, meets: (Rect) -> Bool,
+        frames: UnsafeBufferPointer<Rect>, labels: Labels, inner: (Int, Int) -> Bool, bounds: Bounds, meets: (Rect) -> Bool,
         items: inout [Int]
     ) -> BoundarySweep? {
         guard cells.count >= 4 else { return nil }
@@ -62,24 +62,39 @@ extension DetailPyramid {
         var sweep = BoundarySweep(row0: lowRow, column0: lowColumn, rows: rows, columns: columns,
                                   swept: [Bool](repeating: false, count: rows * columns),
                                   parts: [Group](repeating: Group(), count: rows * columns))
-        for (row, column) in cells { sweep.swept[(row - lowRow) * columns + (column - lowColumn)] = true }
+        // Per cell of the box: 0 not swept, 1 swept, 2 swept and covered;
+        // asked once per cell, not once per member (`inner` and `isLarge`
+        // were calls per member, and the arrays' checks too: issue 20).
+        var state = [UInt8](repeating: 0, count: rows * columns)
+        for (row, column) in cells {
+            let slot = (row - lowRow) * columns + (column - lowColumn)
+            sweep.swept[slot] = true
+            state[slot] = inner(row, column) ? 2 : 1
+        }
         // Cell sides are powers of two: multiplying by the inverse is the
         // division `cell(of:)` does, exactly.
         let inverseWidth = 1 / width, inverseHeight = 1 / height
-        members.visit(rows: memberRows, columns: memberColumns) { _, _, list in
-            for member in list {
-                let position = Int(member)
-                let frame = frames[position]
-                let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
-                let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
-                let r = row &- lowRow, c = column &- lowColumn
-                guard r >= 0 && r < rows && c >= 0 && c < columns else { continue }
-                let slot = r &* columns &+ c
-                guard sweep.swept[slot] else { continue }
-                if isLarge(frame) {
-                    if meets(frame) { items.append(position) }
-                } else if inner(row, column) {
-                    sweep.parts[slot].add(labels(position), frame)
+        state.withUnsafeBufferPointer { state in
+            sweep.parts.withUnsafeMutableBufferPointer { parts in
+                members.visit(rows: memberRows, columns: memberColumns) { _, _, list in
+                    list.withUnsafeBufferPointer { list in
+                        for member in list {
+                            let position = Int(member)
+                            let frame = frames[position]
+                            let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
+                            let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
+                            let r = row &- lowRow, c = column &- lowColumn
+                            guard r >= 0 && r < rows && c >= 0 && c < columns else { continue }
+                            let slot = r &* columns &+ c
+                            let kind = state[slot]
+                            guard kind != 0 else { continue }
+                            if bounds.isLarge(frame) {
+                                if meets(frame) { items.append(position) }
+                            } else if kind == 2 {
+                                parts[slot].add(labels(position), frame)
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -1007,7 +1007,7 @@ package struct DetailPyramid: Hashable, Sendable {
                 }
                 sweeps[id] = Self.sweep(
                     mixedCells, members: members[id], sizeClass: sizeClasses[id], width: width, height: height, frames: frames, labels: labels,
-                    inner: isInner, isLarge: bounds.isLarge, meets: meets, items: &items)
+                    inner: isInner, bounds: bounds, meets: meets, items: &items)
             }
         }
         if clustered.count == 1 {
