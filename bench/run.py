@@ -68,6 +68,7 @@ def compile_benches(bin_dir, out_dir):
         "frame": ([], "frame.c", []),
         "lod": ([], "lod.c", []),
         "links": ([], "links.c", []),
+        "links_zoom": ([], "links_zoom.c", []),  # run by hand: docs/bench-links.md
         "memory": ([], "memory.c", []),
         "scale": ([os.path.join(BENCH, "layout.c")], "scale.c", []),
     }

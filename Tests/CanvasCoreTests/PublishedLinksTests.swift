@@ -190,7 +190,7 @@ struct PublishedLinksTests {
         #expect(sawClusterLinks, "the seeds exercised nothing")
     }
 
-    @Test("a zoom out across every level and back in finds the kept levels' cluster links: they match the brute force, and a zoom back is not counted afresh")
+    @Test("a zoom out across every level and back in finds every level's cluster links: they match the brute force, and a zoom back is not counted afresh")
     func zoomBackFindsKeptLevels() throws {
         var sawClusterLinks = false
         let zooms = (0..<7).map { 1 / Double(1 << $0) }  // one level each
@@ -216,21 +216,80 @@ struct PublishedLinksTests {
                 check("out again at \(zoom)")
                 #expect(engine.builtClusterLinks?.builds == builds, "seed \(seed) at \(zoom): a zoom back counted every link again")
             }
-            // A drag at the coarsest level (far, across cells) moves the current level's counts and lets
-            // the other kept levels go (a drag frame pays for one level): back in, they are counted afresh.
+            // A drag at the coarsest level (far, across cells) is caught up with by each level as a
+            // zoom reaches it (a drag frame pays for one level): back in, nothing is counted afresh.
+            let builds = try #require(engine.builtClusterLinks?.builds)
             for _ in 0..<10 {
                 let id = engine.items.ids[Int.random(in: 0..<engine.items.count, using: &rng)]
                 let frame = try #require(engine.frame(of: id))
                 _ = try engine.move([(id, Point(x: frame.x + .random(in: -1500...1500, using: &rng), y: frame.y + .random(in: -1500...1500, using: &rng)))])
                 check("dragged \(id)")
             }
-            #expect(engine.keptClusterLinks.count <= 1, "seed \(seed): a drag kept levels it did not move")
             for zoom in zooms.reversed().dropFirst() {
                 _ = try engine.setZoom(zoom)
                 check("in at \(zoom)")
             }
+            #expect(engine.builtClusterLinks?.builds == builds, "seed \(seed): a zoom after a drag counted every link again")
         }
         #expect(sawClusterLinks, "the seeds exercised nothing")
+    }
+
+    @Test("cluster links at every zoom step, out and in, on each zoom axis, between drags and edits: the brute force's, and no zoom step or drag counts every link again")
+    func zoomStepsNeverRecount() throws {
+        var sawClusterLinks = 0, sawSteps = 0
+        let axes: [ZoomAxis] = [.both, .horizontal, .vertical]
+        for seed in UInt64(10)...15 {
+            var (engine, rng) = try board(300, seed: seed)
+            let axis = axes[Int(seed % 3)]
+            try engine.setZoomSettings(ZoomSettings(axis: axis, minimum: 0.01, maximum: 4))
+            try engine.setLevelOfDetail(DetailSettings(minSize: 8, cell: 32))
+            _ = engine.setViewportOffset(Point(x: -50, y: -50))
+            func check(_ what: String) {
+                let (visible, clusterLinks) = expected(engine)
+                #expect(engine.visibleLinks == visible, "seed \(seed) \(what)")
+                #expect(engine.clusterLinks == clusterLinks, "seed \(seed) \(what)")
+                if !clusterLinks.isEmpty { sawClusterLinks += 1 }
+            }
+            check("at first")
+            var builds = try #require(engine.builtClusterLinks?.builds)
+            for step in 0..<70 {
+                var counts = true  // whether the step may count every link again
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0...3:
+                    // A wheel tick out or in, or a jump anywhere within the limits.
+                    let factor = [0.7, 1 / 0.7, 0.5, 2][Int.random(in: 0..<4, using: &rng)]
+                    _ = try engine.setZoom(engine.zoom.scale * factor)
+                    counts = false
+                case 4:
+                    _ = try engine.setZoom((0..<Int.random(in: 0...33, using: &rng)).reduce(4.0) { scale, _ in scale * 0.83 })
+                    counts = false
+                case 5...7:
+                    // A drag of a few cards, some far across cells.
+                    let reach: Double = Bool.random(using: &rng) ? 40 : 1500
+                    var moves: [(id: UInt64, origin: Point)] = []
+                    for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                        let id = engine.items.ids[Int.random(in: 0..<engine.items.count, using: &rng)]
+                        let frame = try #require(engine.frame(of: id))
+                        if moves.contains(where: { $0.id == id }) { continue }
+                        moves.append((id, Point(x: frame.x + .random(in: -reach...reach, using: &rng), y: frame.y + .random(in: -reach...reach, using: &rng))))
+                    }
+                    _ = try engine.move(moves)
+                    counts = false
+                case 8:
+                    _ = engine.setViewportOffset(Point(x: .random(in: -200...200, using: &rng), y: .random(in: -200...200, using: &rng)))
+                    counts = false
+                default:
+                    // An edit of the links: counted afresh.
+                    if let link = engine.links.links.randomElement(using: &rng) { try engine.removeLinks([link.id]) }
+                }
+                check("step \(step) at \(engine.zoom.scale)")
+                sawSteps += 1
+                let now = try #require(engine.builtClusterLinks?.builds)
+                if !counts { #expect(now == builds, "seed \(seed) step \(step): a zoom step or a drag counted every link again") }
+                builds = now
+            }
+        }
+        #expect(sawClusterLinks > 100, "the seeds exercised too little: \(sawClusterLinks) of \(sawSteps) steps with cluster links")
     }
 
     @Test("a link edit publishes; an idle tick does not")

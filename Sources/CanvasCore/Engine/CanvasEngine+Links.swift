@@ -165,8 +165,7 @@ extension CanvasEngine {
         let position = resolvedPosition(of: id)
         if let from, let position {
             // The cache was current before the move when it matched the culling index then.
-            clusterLinksFollowMove(position, from: from, links: culling.positions(touchingItemAt: position),
-                                   current: culling.generation)
+            clusterLinksFollowMove(position, from: from, current: culling.generation)
         }
         for link in culling.positions(touchingItemAt: position) {
             let position = Int(link)
@@ -184,9 +183,7 @@ extension CanvasEngine {
     func linkCachesFollowGeneration() {
         guard let before = builtLinkCulling?.generation else { return }
         builtLinkCulling?.generation = contentGeneration
-        for i in keptClusterLinks.indices where keptClusterLinks[i].inputs.generation == before {
-            keptClusterLinks[i].inputs.generation = contentGeneration
-        }
+        if builtClusterLinks?.inputs.generation == before { builtClusterLinks?.inputs.generation = contentGeneration }
     }
 
     /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).

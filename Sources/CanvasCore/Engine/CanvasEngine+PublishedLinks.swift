@@ -16,8 +16,9 @@
 ///
 /// So with level of detail on a publish costs the drawn items' links and
 /// the published clusters' aggregated links, not the links in view: those
-/// are counted once per level (`ClusterLinkCache`), when the zoom reaches a
-/// level (or the size classes' kinds change) or the links or frames change.
+/// are counted for every level at once (`ClusterLinkLevels`), at the first
+/// publish with level of detail on and again when the links or frames
+/// change other than by a drag, which they follow.
 extension CanvasEngine {
     /// The positions (ascending) of the links the update over `drawn`
     /// (item positions, ascending) and `clusters` shows, and the aggregates.
@@ -42,14 +43,18 @@ extension CanvasEngine {
             }
             visible.sort()
         }
+        // Counted ahead at the first publish with level of detail on (the
+        // open), so that no zoom step counts links.
+        let (counts, level) = clusterLinkLevel(settings)
         guard !clusters.isEmpty else { return (visible, []) }
-        let cache = clusterLinkCache(settings)
+        let scale = zoom.scale
+        let pairsHere = counts.levels[level]
         // The published clusters' cells, row-major as the clusters come: found by binary search.
         var cells: [LinkCell] = []
         cells.reserveCapacity(clusters.count)
         for cluster in clusters {
             guard let position = resolvedPosition(of: cluster.id), position < frames.count else { cells.append(LinkCell((.min, .min))); continue }
-            cells.append(LinkCell(DetailPyramid.cell(of: frames[position], width: cache.cellWidth, height: cache.cellHeight)))
+            cells.append(LinkCell(DetailPyramid.cell(of: frames[position], width: pairsHere.width, height: pairsHere.height)))
         }
         func cluster(at cell: LinkCell) -> Int? {
             var low = 0, high = cells.count
@@ -61,9 +66,11 @@ extension CanvasEngine {
         }
         var aggregated: [ClusterLink] = []
         for (index, cell) in cells.enumerated() {
-            guard let pairs = cache.pairs[cell] else { continue }
+            guard let pairs = pairsHere.pairs[cell] else { continue }
             let here = (clusters[index].id, ClusterLink.EndKind.cluster)
             for pair in pairs {
+                let count = counts.count(pair, scale: scale, frames: frames)
+                guard count > 0 else { continue }
                 let there: (UInt64, ClusterLink.EndKind)
                 if pair.item >= 0 {
                     guard Self.containsSorted(drawn, pair.item) else { continue }
@@ -73,7 +80,7 @@ extension CanvasEngine {
                     there = (clusters[other].id, .cluster)
                 }
                 let (a, b) = ClusterLink.precedes(there, here) ? (there, here) : (here, there)
-                aggregated.append(ClusterLink(from: a.0, fromKind: a.1, to: b.0, toKind: b.1, count: pair.count))
+                aggregated.append(ClusterLink(from: a.0, fromKind: a.1, to: b.0, toKind: b.1, count: count))
             }
         }
         aggregated.sort {
@@ -84,85 +91,59 @@ extension CanvasEngine {
         return (visible, aggregated)
     }
 
-    /// The links between small items' cells, and between a small item's
-    /// cell and a large item, counted over every link once for this level
-    /// and these size kinds; kept until the frames or the links change, for
-    /// the last `keptClusterLinkLevels` levels (or kinds), so a zoom back
-    /// across a level finds its counts.
-    func clusterLinkCache(_ settings: DetailSettings) -> ClusterLinkCache {
+    /// The cluster-link counts of every level the zoom limits reach
+    /// (`ClusterLinkLevels`), counted over every link once for these frames,
+    /// links and settings, and the level this zoom uses, brought up to the
+    /// moves since it was last used.
+    func clusterLinkLevel(_ settings: DetailSettings) -> (counts: ClusterLinkLevels, level: Int) {
         let zoom = self.zoom
-        let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
-        // Kinds need no waiting move applied (moves that wait keep every size).
-        let kinds = detailStore?.pyramid.kinds(zoom: zoom, minSize: settings.minSize) ?? []
-        // Where a size class is on the boundary, items are classed one by one at this zoom.
-        let scale: Double? = kinds.contains(.boundary) || kinds.isEmpty ? zoom.scale : nil
-        let inputs = ClusterLinkCache.Inputs(generation: contentGeneration, table: linkTableVersion, key: key,
-                                             kinds: kinds, scale: scale, axis: zoom.axis, minSize: settings.minSize)
-        if let i = keptClusterLinks.firstIndex(where: { $0.inputs == inputs }) {
-            let cached = keptClusterLinks.remove(at: i)
-            keptClusterLinks.insert(cached, at: 0)
-            return cached
-        }
         let frames = framesByPosition
-        let cellWidth = DetailPyramid.power(key.x), cellHeight = DetailPyramid.power(key.y)
-        let sizes = DetailPyramid.Bounds(zoom: zoom, minSize: settings.minSize)
-        var built = ClusterLinkCache(inputs: inputs, cellWidth: cellWidth, cellHeight: cellHeight, sizes: sizes, pairs: [:],
-                                     builds: (keptClusterLinks.map(\.builds).max() ?? 0) + 1)
-        func end(_ id: UInt64) -> ClusterLinkCache.End? {
-            guard let position = resolvedPosition(of: id), position < frames.count else { return nil }
-            return built.end(frames[position], at: position)
+        if var counts = builtClusterLinks, counts.inputs.generation == contentGeneration, counts.inputs.table == linkTableVersion,
+           counts.inputs.axis == zoom.axis, counts.inputs.minSize == settings.minSize, counts.inputs.cell == settings.cell,
+           let level = counts.level(at: zoom) {
+            if counts.levels[level].synced < counts.journal.count {
+                builtClusterLinks = nil  // unique while it is edited
+                let culling = linkCulling
+                counts.catchUp(level, frames: frames, links: links, id: { self.resolvedIDs[$0] }, position: resolvedPosition(of:),
+                               touching: { culling.positions(touchingItemAt: $0) })
+                builtClusterLinks = counts
+            }
+            return (counts, level)
         }
-        var counts: [CachedPairKey: Int] = [:]
-        for position in 0..<links.count {
-            guard let a = end(links.source(at: position)), let b = end(links.target(at: position)),
-                  let key = ClusterLinkCache.key(a, b) else { continue }
-            counts[key, default: 0] += 1
+        // The zoomed axis's exponents from the finest zoom allowed to the coarsest (and this zoom's).
+        func exponent(_ scale: Double) -> Int {
+            let key = DetailPyramid.levelKey(cell: settings.cell, zoom: ZoomTransform(scale: scale, axis: zoom.axis))
+            return zoom.axis.zoomsX ? key.x : key.y
         }
-        for (pair, count) in counts {
-            // Under the lesser cell only: a pair of cells counts when both are published clusters.
-            built.pairs[pair.cell, default: []].append(ClusterLinkCache.Pair(cell: pair.otherCell, item: pair.item, count: count))
-        }
-        // Counts of other frames or links are stale for good; of other levels, kept the least recently used out.
-        keptClusterLinks.removeAll { $0.inputs.generation != inputs.generation || $0.inputs.table != inputs.table }
-        keptClusterLinks.insert(built, at: 0)
-        if keptClusterLinks.count > Self.keptClusterLinkLevels { keptClusterLinks.removeLast(keptClusterLinks.count - Self.keptClusterLinkLevels) }
-        return built
+        let here = exponent(zoom.scale)
+        let exponents = Swift.min(here, exponent(zoomSettings.maximum))...Swift.max(here, exponent(zoomSettings.minimum))
+        let inputs = ClusterLinkLevels.Inputs(generation: contentGeneration, table: linkTableVersion, axis: zoom.axis,
+                                              minSize: settings.minSize, cell: settings.cell, exponents: exponents)
+        var counts = ClusterLinkLevels(inputs: inputs, builds: (builtClusterLinks?.builds ?? 0) + 1)
+        builtClusterLinks = nil
+        counts.count(frames: frames, links: links, position: resolvedPosition(of:))
+        builtClusterLinks = counts
+        // A drag is followed through the culling index (its end lists, and
+        // its generation saying the counts were current): built beside them.
+        _ = linkCulling
+        return (counts, counts.level(at: zoom)!)
     }
 
-    /// How many levels' cluster-link counts are kept: a zoom out and back
-    /// in crosses a level twice.
-    static let keptClusterLinkLevels = 3
-
-    /// The most recently used cluster-link counts.
-    var builtClusterLinks: ClusterLinkCache? { keptClusterLinks.first }
-
     /// After the item at `position` moved from `from` on a free canvas:
-    /// moves its links' counts in the current cluster-link cache from the
-    /// pairs its old frame gave to the ones its new frame gives (the other
-    /// ends stand where they are now), so a drag with level of detail on
-    /// costs the moved cards' links, not a count of every link. The cache is
-    /// kept only when it matched the frames before the move (its generation
-    /// is `current`); the other kept levels are let go.
-    func clusterLinksFollowMove(_ position: Int, from: Rect, links touching: ArraySlice<Int32>, current: UInt64) {
-        // Only the level in use follows the drag: moving every kept level's
-        // counts would multiply a drag frame's cost; the others recount when
-        // a zoom asks for them.
-        let first = keptClusterLinks.first
-        keptClusterLinks = []  // unique while it is edited
-        guard var cache = first, cache.inputs.generation == current,
-              position < framesByPosition.count else { return }  // stale: counted afresh when asked
-        let frames = framesByPosition
-        let id = resolvedIDs[position]
-        for link in touching {
-            let link = Int(link)
-            let source = links.source(at: link)
-            guard let other = resolvedPosition(of: source == id ? links.target(at: link) : source), other < frames.count,
-                  let there = cache.end(frames[other], at: other) else { continue }
-            if let here = cache.end(from, at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, -1) }
-            if let here = cache.end(frames[position], at: position), let key = ClusterLinkCache.key(here, there) { cache.add(key, 1) }
-        }
-        cache.inputs.generation = contentGeneration
-        keptClusterLinks = [cache]
+    /// records the move in the cluster-link counts, which each level
+    /// catches up with when a publish next uses it (its moved items' links
+    /// only), so a drag with level of detail on costs the moved cards'
+    /// links at the level in use, not a count of every link, and a zoom
+    /// after it costs them once at the level it reaches. The counts are
+    /// kept only when they matched the frames before the move (their
+    /// generation is `current`).
+    func clusterLinksFollowMove(_ position: Int, from: Rect, current: UInt64) {
+        guard var counts = builtClusterLinks else { return }
+        builtClusterLinks = nil  // unique while it is edited
+        guard counts.inputs.generation == current, position < resolvedCount,
+              counts.moved(position, from: from, items: resolvedCount) else { return }  // counted afresh when asked
+        counts.inputs.generation = contentGeneration
+        builtClusterLinks = counts
     }
 
     /// Whether one of the moved items is an end of a link (through the
@@ -215,69 +196,3 @@ struct CachedPairKey: Hashable {
     var otherCell: LinkCell
     var item: Int
 }
-
-/// `CanvasEngine.clusterLinkCache`: counted links by the cell of their
-/// lesser small end, and what they were counted at.
-struct ClusterLinkCache {
-    struct Inputs: Equatable {
-        var generation: UInt64
-        var table: UInt64
-        var key: DetailPyramid.LevelKey
-        var kinds: [DetailPyramid.Kind]
-        var scale: Double?
-        var axis: ZoomAxis
-        var minSize: Double
-    }
-
-    /// The other end: a cell (`item` −1) or a large item's position.
-    struct Pair {
-        var cell: LinkCell
-        var item: Int
-        var count: Int
-    }
-
-    var inputs: Inputs
-    var cellWidth: Double
-    var cellHeight: Double
-    /// Which frames are large at the cache's zoom and minimum size.
-    var sizes: DetailPyramid.Bounds
-    var pairs: [LinkCell: [Pair]]
-    /// How many times the engine counted the cache afresh (for tests: a drag should not).
-    var builds: Int
-
-    /// What a link's end counts as: a large item drawn by itself, or its cell.
-    enum End { case item(Int), cell(LinkCell) }
-
-    /// The end at the item at `position` with `frame`; nil when the frame takes no part.
-    func end(_ frame: Rect, at position: Int) -> End? {
-        guard SpatialIndex.isIndexable(frame) else { return nil }
-        if sizes.isLarge(frame) { return .item(position) }
-        return .cell(LinkCell(DetailPyramid.cell(of: frame, width: cellWidth, height: cellHeight)))
-    }
-
-    /// The pair two ends count toward: none between two large items or within one cell.
-    static func key(_ a: End, _ b: End) -> CachedPairKey? {
-        switch (a, b) {
-        case (.item, .item): return nil
-        case (.cell(let x), .cell(let y)):
-            if x == y { return nil }
-            let (low, high) = x < y ? (x, y) : (y, x)
-            return CachedPairKey(cell: low, otherCell: high, item: -1)
-        case (.cell(let x), .item(let p)), (.item(let p), .cell(let x)):
-            return CachedPairKey(cell: x, otherCell: x, item: p)
-        }
-    }
-
-    /// Adds `delta` links to a pair's count (a pair at zero is let go).
-    mutating func add(_ key: CachedPairKey, _ delta: Int) {
-        var list = pairs.removeValue(forKey: key.cell) ?? []
-        if let i = list.firstIndex(where: { $0.cell == key.otherCell && $0.item == key.item }) {
-            list[i].count += delta
-            if list[i].count <= 0 { list.remove(at: i) }
-        } else if delta > 0 {
-            list.append(Pair(cell: key.otherCell, item: key.item, count: delta))
-        }
-        if !list.isEmpty { pairs[key.cell] = list }
-    }
-}
-

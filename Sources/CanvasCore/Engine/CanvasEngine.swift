@@ -142,9 +142,9 @@ public final class CanvasEngine {
     /// `publishedLinkTable`, ascending.
     var publishedLinkPositions: [Int]?
     var publishedLinkTable: UInt64 = 0
-    /// Links counted between level-of-detail cells, for cluster links, by
-    /// level, most recently used first (CanvasEngine+PublishedLinks.swift).
-    var keptClusterLinks: [ClusterLinkCache] = []
+    /// Links counted between level-of-detail cells, for cluster links, for
+    /// every level at once (CanvasEngine+PublishedLinks.swift).
+    var builtClusterLinks: ClusterLinkLevels?
     /// The culling index over the links' routes, built when asked.
     var builtLinkCulling: LinkCulling?
     /// The bends the layered layout last drew its links through, while it is the layout.
