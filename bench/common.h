@@ -13,6 +13,7 @@
 #endif
 #include <stdint.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -26,6 +27,12 @@ static inline double now_seconds(void) {
 }
 
 /* A field of /proc/self/status in KiB ("VmHWM" is the peak resident size), or -1. */
+/* Bytes in use on the heap (glibc's mallinfo2: small blocks and mmapped ones). */
+static inline size_t heap_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
+
 static inline long status_kib(const char *key) {
     FILE *f = fopen("/proc/self/status", "r");
     if (!f) return -1;
