@@ -400,20 +400,12 @@ package struct EditableIndex: Sendable {
     /// One lookup per item found, and the positions sorted as the static
     /// index sorts its results (`sortIndices`).
     public func positions(in rect: Rect, frames: [Rect], position: (UInt64) -> Int) -> [Int] {
-        guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
-        var found: [Int] = []
-        found.reserveCapacity(64)
-        for id in oversized {
-            let at = position(id)
-            if frames[at].intersects(rect) { found.append(at) }
-        }
-        forEachHit(rect, frame: { frames[position($0)] }) { found.append(position($0)) }
-        found.withUnsafeMutableBufferPointer { sortRuns($0) }
-        return found
+        positions(in: rect, frame: { frames[position($0)] }, position: position)
     }
 
     /// `positions(in:frames:position:)` with the caller's frames read by
-    /// id, for frames kept in another numbering than the answer's.
+    /// id, for frames kept in another numbering than the answer's (read
+    /// only for the oversized list and near the rectangle's edges).
     public func positions(in rect: Rect, frame: (UInt64) -> Rect, position: (UInt64) -> Int) -> [Int] {
         guard count > 0, rect.isFinite, !rect.isEmpty else { return [] }
         var found: [Int] = []

@@ -6,8 +6,8 @@
 /// The published list stands in the order before the edit; the edit's
 /// positions say where every published item stands after it (a removal
 /// shifts the ones behind it down, an insert up), and the inserted items
-/// join it when they meet the culling rectangle, by the rule
-/// `publishAfterMoves` applies. So the new list, its ids and its diff cost
+/// join it when they meet the culling rectangle (`meets`, the rule
+/// `publishAfterMoves` applies too). So the new list, its ids and its diff cost
 /// the published list's length and the edit's, with no query, no lookup
 /// of ids and no hashing.
 struct EditedVisible {
@@ -78,8 +78,7 @@ extension CanvasEngine {
             // An inserted item stands before an old one at `position` when
             // its position is at most where that one lands, position + next.
             while next < inserted.count, limit.map({ inserted[next] <= $0 + next }) ?? true {
-                let frame = frames[next]
-                if SpatialIndex.isIndexable(frame) && zoom.rect(frame).intersects(culling) {
+                if Self.meets(frames[next], culling, zoom) {
                     edited.positions.append(inserted[next])
                     edited.visible.append(ids[next])
                     edited.appeared.append(ids[next])

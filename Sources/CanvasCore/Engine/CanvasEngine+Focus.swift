@@ -53,14 +53,15 @@ extension CanvasEngine {
             _ = try? focus(first)
             return first
         }
-        let from = framesByPosition[position]
+        let frames = framesByPosition
+        let from = frames[position]
         let bounds = placement.contentBounds.union(from)
         var limit = max(256, from.width, from.height)
         while true {
             let region = FocusRule.searchRegion(from: from, direction: direction, limit: limit)
             var best: (score: Double, position: Int)?
             for candidate in worldQuery(region) where candidate != position {
-                guard let score = FocusRule.score(from: from, to: framesByPosition[candidate], direction: direction) else { continue }
+                guard let score = FocusRule.score(from: from, to: frames[candidate], direction: direction) else { continue }
                 if best == nil || score < best!.score { best = (score, candidate) }
             }
             if let best, best.score < limit {

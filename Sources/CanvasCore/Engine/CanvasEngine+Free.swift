@@ -158,8 +158,8 @@ extension CanvasEngine {
     func worldQuery(_ rect: Rect) -> [Int] {
         if let index = editing.index {
             // On a resolved free canvas the items and the frames stand in the same order.
+            // The frames by slot, the answer by position (the same until an order edit).
             let items = self.items, frames = placement.frames
-            guard items.hasOrder else { return index.positions(in: rect, frames: frames) { items.slot(of: $0)! } }
             return index.positions(in: rect, frame: { frames[items.slot(of: $0)!] }) { items.index(of: $0)! }
         }
         return index.query(rect)
@@ -224,19 +224,22 @@ extension CanvasEngine {
             let near = Rect(x: culling.x - reach, y: culling.y - reach,
                             width: culling.width + 2 * reach, height: culling.height + 2 * reach)
             for change in changes {
-                if SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(near)
-                    || SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(near) {
+                if Self.meets(change.from, near, zoom) || Self.meets(change.to, near, zoom) {
                     return publishAfterEdit(reordered: false)
                 }
             }
             return nil
         }
         for change in changes {
-            let was = SpatialIndex.isIndexable(change.from) && zoom.rect(change.from).intersects(culling)
-            let now = SpatialIndex.isIndexable(change.to) && zoom.rect(change.to).intersects(culling)
-            if was != now { return publishAfterEdit(reordered: false) }
+            if Self.meets(change.from, culling, zoom) != Self.meets(change.to, culling, zoom) { return publishAfterEdit(reordered: false) }
         }
         return nil
+    }
+
+    /// Whether a query over `rect` (zoomed) finds an item of unzoomed
+    /// `frame`: the rule the publishes that skip the query follow.
+    static func meets(_ frame: Rect, _ rect: Rect, _ zoom: ZoomTransform) -> Bool {
+        SpatialIndex.isIndexable(frame) && zoom.rect(frame).intersects(rect)
     }
 
     /// The union of the frames again, when an edit left it stale.

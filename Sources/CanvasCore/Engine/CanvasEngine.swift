@@ -266,12 +266,6 @@ public final class CanvasEngine {
     /// The frames of the resolution in data order, unzoomed (O(*n*) when they stand by slot).
     var worldFrames: [Rect] { resolvedIDs.inOrder(placement.frames) }
 
-    /// The frames of the items at `positions` (ascending), one walk through the order.
-    func worldFrames(atSorted positions: [Int]) -> [Rect] {
-        let frames = placement.frames
-        return resolvedIDs.slots(at: positions).map { frames[$0] }
-    }
-
     /// The frames of the resolution read by position, for code that walks
     /// positions (a slot lookup each once the frames stand by slot).
     var framesByPosition: PositionedFrames { PositionedFrames(bySlot: placement.frames, ids: resolvedIDs) }
