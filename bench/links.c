@@ -34,7 +34,7 @@
 **     links [uniform|mixed] [cards] [queries]   (default uniform 1000000 2000); prints JSON
 */
 #include "host_frame.h"
-#include "session_data.h"
+#include "links_board.h"
 
 static int wall_clock;
 static double clock_seconds(void) {
@@ -55,15 +55,6 @@ static void stats(const char *name, double *values, size_t count, int last) {
            percentile(values, count, 0.99) * 1e6, max * 1e6, last ? "" : ",");
 }
 
-static const canvas_rect *sort_frames;
-static int compare_cells(const void *a, const void *b) {
-    const canvas_rect *p = &sort_frames[*(const size_t *)a], *q = &sort_frames[*(const size_t *)b];
-    double py = floor(p->y / 500), qy = floor(q->y / 500), px = floor(p->x / 500), qx = floor(q->x / 500);
-    if (py != qy) return py < qy ? -1 : 1;
-    if (px != qx) return px < qx ? -1 : 1;
-    return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
-}
-
 int main(int argc, char **argv) {
     wall_clock = getenv("LINKS_CLOCK") && strcmp(getenv("LINKS_CLOCK"), "wall") == 0;
     int mixed = argc > 1 && strcmp(argv[1], "mixed") == 0;
@@ -72,26 +63,14 @@ int main(int argc, char **argv) {
     size_t columns = 1000;
     rng r = {24};
     canvas_engine *engine = canvas_engine_create();
-    canvas_rect *frames = xmalloc(cards * sizeof *frames);
-    /* The cards in neighbour order: along the rows, or by grid cell. */
-    size_t *order = xmalloc(cards * sizeof *order);
-    double width, height;
-    if (mixed) {
-        double *raw = xmalloc(4 * cards * sizeof *raw);
-        sd_generate(SD_MIXED, cards, raw);
-        for (size_t i = 0; i < cards; i++) frames[i] = (canvas_rect){raw[4 * i], raw[4 * i + 1], raw[4 * i + 2], raw[4 * i + 3]};
-        free(raw);
-        width = height = sd_world(cards);
-        for (size_t i = 0; i < cards; i++) order[i] = i;
-        sort_frames = frames;
-        qsort(order, cards, sizeof *order, compare_cells);
-    } else {
-        for (size_t i = 0; i < cards; i++) {
-            frames[i] = (canvas_rect){(double)(i % columns) * 150, (double)(i / columns) * 100, 120, 70};
-            order[i] = i;
-        }
-        width = (double)columns * 150, height = (double)(cards / columns) * 100;
-    }
+    /* The cards, in neighbour order (along the rows, or by grid cell), and their links. */
+    links_board board = links_board_make(mixed, cards, &r);
+    canvas_rect *frames = board.frames;
+    size_t *order = board.order;
+    canvas_link *links = board.links;
+    size_t count = board.count;
+    double width = mixed ? sd_world(cards) : (double)columns * 150;
+    double height = mixed ? sd_world(cards) : (double)(cards / columns) * 100;
     CHECK(engine, canvas_set_item_frames(engine, frames, NULL, cards));
     CHECK(engine, canvas_resolve(engine));
 
@@ -107,29 +86,6 @@ int main(int argc, char **argv) {
     CHECK(bare, canvas_resolve(bare));
     CHECK(bare, canvas_set_viewport_size(bare, (canvas_size){1920, 1080}, NULL));
 
-    canvas_link *links = xmalloc(2 * cards * sizeof *links);
-    size_t count = 0;
-    for (size_t k = 0; k < cards; k++) {
-        size_t i = order[k];
-        if (mixed) {
-            if (k + 1 < cards) {
-                links[count] = (canvas_link){count + 1, i + 1, order[k + 1] + 1, (canvas_link_style)(k % 3), CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
-                count++;
-            }
-            if (rng_next(&r) % 2 && k + 2 < cards) {
-                links[count] = (canvas_link){count + 1, i + 1, order[k + 2] + 1, CANVAS_LINK_STEP, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
-                count++;
-            }
-        } else {
-            size_t right = (i + 1) % columns ? i + 1 : i - 1;
-            links[count] = (canvas_link){count + 1, i + 1, right + 1, (canvas_link_style)(i % 3), CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
-            count++;
-            if (rng_next(&r) % 2 && i + columns < cards) {
-                links[count] = (canvas_link){count + 1, i + 1, i + columns + 1, CANVAS_LINK_STEP, CANVAS_SIDE_BOTTOM, CANVAS_SIDE_TOP};
-                count++;
-            }
-        }
-    }
     /* Bytes the heap holds, not resident pages: pages freed earlier (a resolve's scratch)
        are reused without the resident size growing, which read as 3.6 B a link. */
     size_t heap_before = heap_bytes();
@@ -287,7 +243,8 @@ int main(int argc, char **argv) {
     canvas_engine_destroy(engine);
     canvas_engine_destroy(bare);
     host_frame_free(&host);
-    free(frames), free(order), free(links), free(out), free(item_times), free(link_times);
+    links_board_free(&board);
+    free(out), free(item_times), free(link_times);
     free(plain_times), free(linked_times), free(link_ids), free(points), free(clusters), free(cluster_links);
     return 0;
 }

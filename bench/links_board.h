@@ -31,9 +31,9 @@ static int links_board_compare_cells(const void *a, const void *b) {
     return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
 }
 
-static links_board links_board_make(int mixed, size_t cards) {
+/* `r` draws which cards get a second link (a caller seeds it with 24 and may go on drawing from it). */
+static links_board links_board_make(int mixed, size_t cards, rng *r) {
     const size_t columns = 1000;
-    rng r = {24};
     links_board b = {xmalloc(cards * sizeof(canvas_rect)), xmalloc(cards * sizeof(size_t)),
                      xmalloc(2 * cards * sizeof(canvas_link)), 0};
     if (mixed) {
@@ -57,7 +57,7 @@ static links_board links_board_make(int mixed, size_t cards) {
                 b.links[b.count] = (canvas_link){b.count + 1, i + 1, b.order[k + 1] + 1, (canvas_link_style)(k % 3), CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
                 b.count++;
             }
-            if (rng_next(&r) % 2 && k + 2 < cards) {
+            if (rng_next(r) % 2 && k + 2 < cards) {
                 b.links[b.count] = (canvas_link){b.count + 1, i + 1, b.order[k + 2] + 1, CANVAS_LINK_STEP, CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
                 b.count++;
             }
@@ -65,7 +65,7 @@ static links_board links_board_make(int mixed, size_t cards) {
             size_t right = (i + 1) % columns ? i + 1 : i - 1;
             b.links[b.count] = (canvas_link){b.count + 1, i + 1, right + 1, (canvas_link_style)(i % 3), CANVAS_SIDE_AUTO, CANVAS_SIDE_AUTO};
             b.count++;
-            if (rng_next(&r) % 2 && i + columns < cards) {
+            if (rng_next(r) % 2 && i + columns < cards) {
                 b.links[b.count] = (canvas_link){b.count + 1, i + 1, i + columns + 1, CANVAS_LINK_STEP, CANVAS_SIDE_BOTTOM, CANVAS_SIDE_TOP};
                 b.count++;
             }

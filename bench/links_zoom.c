@@ -63,7 +63,8 @@ static void stats(const char *name, double *values, size_t count, double unit, i
 int main(int argc, char **argv) {
     int mixed = argc > 1 && strcmp(argv[1], "mixed") == 0;
     size_t cards = argc > 2 ? (size_t)atol(argv[2]) : 1000000;
-    links_board board = links_board_make(mixed, cards);
+    rng r = {24};
+    links_board board = links_board_make(mixed, cards, &r);
     canvas_engine *engine = canvas_engine_create();
     CHECK(engine, canvas_set_item_frames(engine, board.frames, NULL, cards));
     CHECK(engine, canvas_resolve(engine));
