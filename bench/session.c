@@ -24,23 +24,22 @@
 **   marquee      the select tool draws a marquee over about 1,000 cards (30 moves)
 **   drags        10 drags of the selection with snapping (items and gaps), 20 moves each
 **   idle zoom 1  120 ticks, LOD on; then 120 with LOD off
-**   edits        in forked children with a timeout, so a slow edit cannot hold
-**                the run: delete the selection, undo, redo; remove 1,000
+**   edits        in this process, a group at a time, each ending where it began,
+**                with a timeout: delete the selection, undo, redo; remove 1,000
 **                scattered ids, undo; remove one card from the middle, undo (5 times);
 **                insert 1,000 cards at the front, undo.
 **
 ** A frame phase stops early past SESSION_BUDGET seconds of frames (default
-** 10) and says so ("frames" below "planned"); an edit child is killed after
-** SESSION_EDIT_TIMEOUT seconds (default 30) and the edits it did not finish
-** are reported as at least that long. SESSION_CLOCK=cpu times frames by the
+** 10) and says so ("frames" below "planned"); an edit group that runs past
+** SESSION_EDIT_TIMEOUT seconds (default 30) ends the run, the edits it did
+** not finish reported as at least that long. SESSION_CLOCK=cpu times frames by the
 ** thread's CPU time instead of the wall (for a loaded machine). With a frames-file the generated
 ** frames are also written there (n * 4 doubles, x y w h) for the faces'
-** benches. Memory: peak resident (VmHWM, the largest of this process and the
-** edit children) less the resident size before the engine was made, per card.
+** benches. Memory: peak resident (VmHWM) less the resident size before the
+** engine was made, per card.
 */
 #include <math.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "host_frame.h"
@@ -194,62 +193,56 @@ static void stop_motion(void) {
     copy_if_published();
 }
 
-/* ---- edits in a child, with a timeout --------------------------------- */
+/* ---- edits, in this process, with a timeout --------------------------- */
 
 static double edit_timeout = 30;
-static long child_hwm_kib;
 
-typedef void (*edit_group_fn)(FILE *out);
+/* The group running, and how many of its edits have been reported: a
+   watchdog (SIGALRM) reports the rest as timed out and ends the run, as
+   nothing could finish the engine's call it interrupted. */
+static const char *edit_group;
+static const char *const *edit_names;
+static int edit_reported;
 
-/* Runs group in a forked child (the engine is copied with the process), its
-   lines ("name seconds") read back; names it did not finish in time are
-   printed as timed out. The parent's engine is untouched. */
+static void put(const char *text) { ssize_t ignored = write(1, text, strlen(text)); (void)ignored; }
+
+static void edit_timed_out(int sig) {
+    (void)sig;
+    char seconds[32];
+    int n = 0;
+    for (long t = (long)edit_timeout, d = 1000000; d; d /= 10)
+        if (t / d || n || d == 1) seconds[n++] = (char)('0' + (t / d) % 10);
+    seconds[n] = 0;
+    for (int i = edit_reported; edit_names[i]; i++) {
+        put("{\"edit\": \""); put(edit_names[i]); put("\", \"group\": \""); put(edit_group);
+        put("\", \"timeout_s\": "); put(seconds); put("}\n");
+    }
+    put("{\"edit_timeout\": true}\n");
+    _exit(3);
+}
+
+static void report(const char *name, double seconds) {
+    printf("{\"edit\": \"%s\", \"group\": \"%s\", \"ms\": %.4f}\n", name, edit_group, seconds * 1e3);
+    fflush(stdout);
+    edit_reported++;
+}
+
+typedef void (*edit_group_fn)(void);
+
+/* Runs one group of edits as a host would, in this process (a host has no
+   fork: timing the edits in a forked copy made every page they wrote a
+   copy-on-write fault, most of what was measured). Each group leaves the
+   engine as it found it (its last step undoes), so the next starts from
+   the same cards. */
 static void run_edits(const char *group, const char *const *names, edit_group_fn body) {
-    int fds[2];
-    if (pipe(fds) != 0) { perror("pipe"); exit(1); }
     fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        close(fds[0]);
-        FILE *out = fdopen(fds[1], "w");
-        body(out);
-        fprintf(out, "hwm %ld\n", status_kib("VmHWM"));
-        fclose(out);
-        _exit(0);
-    }
-    close(fds[1]);
-    FILE *in = fdopen(fds[0], "r");
-    double start = now_seconds();
-    int done = 0, status = 0;
-    /* Poll: the child writes a line per edit as it finishes it. */
-    while (!done) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
-        if (r == pid) done = 1;
-        else if (now_seconds() - start > edit_timeout) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            done = 2;
-        } else usleep(20000);
-    }
-    char line[256];
-    int seen = 0;
-    while (fgets(line, sizeof line, in)) {
-        char name[128];
-        double value;
-        if (sscanf(line, "%127s %lf", name, &value) != 2) continue;
-        if (strcmp(name, "hwm") == 0) {
-            if ((long)value > child_hwm_kib) child_hwm_kib = (long)value;
-            continue;
-        }
-        printf("{\"edit\": \"%s\", \"group\": \"%s\", \"ms\": %.4f}\n", name, group, value * 1e3);
-        seen++;
-    }
-    fclose(in);
-    for (int i = seen; names[i]; i++)
-        printf("{\"edit\": \"%s\", \"group\": \"%s\", \"timeout_s\": %.0f}\n", names[i], group, edit_timeout);
-    if (done == 1 && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        fprintf(stderr, "session: the %s child failed\n", group);
-    fflush(stdout);
+    edit_group = group;
+    edit_names = names;
+    edit_reported = 0;
+    signal(SIGALRM, edit_timed_out);
+    alarm((unsigned)ceil(edit_timeout));
+    body();
+    alarm(0);
 }
 
 static double timed_edit(canvas_status (*call)(canvas_engine *, void *), void *context) {
@@ -267,15 +260,17 @@ static canvas_status do_redo(canvas_engine *e, void *c) { (void)c; return canvas
 
 static id_list selection;
 
-static void delete_group(FILE *out) {
-    fprintf(out, "delete_selection %.9f\n", timed_edit(do_remove, &selection)); fflush(out);
-    fprintf(out, "undo_delete %.9f\n", timed_edit(do_undo, NULL)); fflush(out);
-    fprintf(out, "redo_delete %.9f\n", timed_edit(do_redo, NULL)); fflush(out);
+static void delete_group(void) {
+    report("delete_selection", timed_edit(do_remove, &selection));
+    report("undo_delete", timed_edit(do_undo, NULL));
+    report("redo_delete", timed_edit(do_redo, NULL));
+    CHECK(engine, canvas_undo(engine));  /* the cards back for the next group */
+    copy_if_published();
 }
 
 static size_t cards;
 
-static void scattered_group(FILE *out) {
+static void scattered_group(void) {
     rng r = {2020};
     id_list l = {xmalloc(1000 * 8), 0};
     while (l.count < 1000 && l.count < cards) {
@@ -284,12 +279,12 @@ static void scattered_group(FILE *out) {
         for (size_t i = 0; i < l.count && !dup; i++) dup = l.ids[i] == id;
         if (!dup) l.ids[l.count++] = id;
     }
-    fprintf(out, "remove_1000_scattered %.9f\n", timed_edit(do_remove, &l)); fflush(out);
-    fprintf(out, "undo_remove_1000 %.9f\n", timed_edit(do_undo, NULL)); fflush(out);
+    report("remove_1000_scattered", timed_edit(do_remove, &l));
+    report("undo_remove_1000", timed_edit(do_undo, NULL));
     free(l.ids);
 }
 
-static void middle_group(FILE *out) {
+static void middle_group(void) {
     double removes[5], undos[5];
     for (int i = 0; i < 5; i++) {
         uint64_t id = cards / 2 + (uint64_t)i;
@@ -297,9 +292,8 @@ static void middle_group(FILE *out) {
         removes[i] = timed_edit(do_remove, &l);
         undos[i] = timed_edit(do_undo, NULL);
     }
-    fprintf(out, "remove_one_middle %.9f\n", median(removes, 5));
-    fprintf(out, "undo_remove_one %.9f\n", median(undos, 5));
-    fflush(out);
+    report("remove_one_middle", median(removes, 5));
+    report("undo_remove_one", median(undos, 5));
 }
 
 typedef struct insert_args { canvas_rect *frames; uint64_t *ids; size_t count; uint64_t before; } insert_args;
@@ -308,7 +302,7 @@ static canvas_status do_insert(canvas_engine *e, void *c) {
     return canvas_insert_items(e, a->frames, a->ids, a->count, &a->before);
 }
 
-static void insert_group(FILE *out) {
+static void insert_group(void) {
     insert_args a = {xmalloc(1000 * sizeof(canvas_rect)), xmalloc(1000 * 8), 1000, 1};
     rng r = {2021};
     double side = sd_world(cards);
@@ -316,8 +310,8 @@ static void insert_group(FILE *out) {
         a.frames[i] = (canvas_rect){rng_uniform(&r, 0, side), rng_uniform(&r, 0, side), 120, 80};
         a.ids[i] = (uint64_t)cards + 1 + i;
     }
-    fprintf(out, "insert_1000_front %.9f\n", timed_edit(do_insert, &a)); fflush(out);
-    fprintf(out, "undo_insert_1000 %.9f\n", timed_edit(do_undo, NULL)); fflush(out);
+    report("insert_1000_front", timed_edit(do_insert, &a));
+    report("undo_insert_1000", timed_edit(do_undo, NULL));
     free(a.frames), free(a.ids);
 }
 
@@ -553,7 +547,7 @@ int main(int argc, char **argv) {
     CHECK(engine, canvas_set_lod(engine, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, NULL));
     copy_if_published();
 
-    /* ---- edits, each group in a child with a timeout ---- */
+    /* ---- edits, group by group, each with a timeout ---- */
     static const char *const delete_names[] = {"delete_selection", "undo_delete", "redo_delete", NULL};
     static const char *const scattered_names[] = {"remove_1000_scattered", "undo_remove_1000", NULL};
     static const char *const middle_names[] = {"remove_one_middle", "undo_remove_one", NULL};
@@ -564,7 +558,6 @@ int main(int argc, char **argv) {
     run_edits("insert", insert_names, insert_group);
 
     long hwm = status_kib("VmHWM");
-    if (child_hwm_kib > hwm) hwm = child_hwm_kib;
     printf("{\"memory\": {\"base_kib\": %ld, \"hwm_kib\": %ld, \"bytes_per_card\": %.1f, \"copied_items\": %zu, "
            "\"copied_clusters\": %zu}}\n", base_kib, hwm, (double)(hwm - base_kib) * 1024 / (double)cards,
            host.items_count, copied_clusters);

@@ -219,6 +219,7 @@ struct DetailPyramidBuildTests {
                 board.remove(at: [rng.below(board.order.count)], from: &pyramid)
             }
         }
+        pyramid.settle(frames: board.frames)  // every level takes the edits it has not read yet
         let rebuilt = board.rebuilt(like: pyramid, members: false)
         let positional = board.positional
         for key in pyramid.builtLevels {

@@ -37,7 +37,7 @@ extension Array {
     mutating func insert(_ values: [Element], atSorted positions: [Int]) {
         guard let filler = values.first else { return }
         let oldCount = count
-        append(contentsOf: repeatElement(filler, count: values.count))
+        appendGrowing(repeating: filler, count: values.count)
         withUnsafeMutableBufferPointer { buffer in
             // The old elements after the last insertion point move up by
             // every insertion, then those before it by one fewer, and so on.

@@ -102,19 +102,26 @@ extension DetailPyramid {
 }
 
 extension CanvasEngine {
-    /// The pyramid with every move applied (what `builtDetail` reads).
+    /// The pyramid with every move applied and every level holding every
+    /// edit (what `builtDetail` reads: tests look at the levels themselves).
     func settledDetail() -> DetailPyramid? {
-        guard detailStore != nil, !detailStore!.pending.isEmpty else { return detailStore?.pyramid }
+        settleDetail()
+        guard detailStore != nil, !detailStore!.pyramid.journal.isEmpty else { return detailStore?.pyramid }
         var store = detailStore!
         detailStore = nil  // edited alone, not copied
-        store.apply(frames: detailFrames)
+        store.pyramid.settle(frames: detailFrames)
         detailStore = store
         return store.pyramid
     }
 
     /// Applies the waiting moves now: before an edit changes the frames
-    /// any other way (an insert or a removal renumbers the positions).
+    /// any other way (an insert or a removal renumbers the positions). The
+    /// pyramid records them for its levels to take when read.
     func settleDetail() {
-        _ = settledDetail()
+        guard detailStore != nil, !detailStore!.pending.isEmpty else { return }
+        var store = detailStore!
+        detailStore = nil  // edited alone, not copied
+        store.apply(frames: detailFrames)
+        detailStore = store
     }
 }

@@ -250,15 +250,16 @@ extension CanvasEngine {
     /// renumber every built level). Call it after the items and the frames
     /// hold the edit.
     func updateDetail(slots: [Int], atSorted positions: [Int], frames placed: [Rect], inserted: Bool) {
-        guard var pyramid = builtDetail else { return }
-        builtDetail = nil  // edited alone, not copied
+        settleDetail()
+        guard var store = detailStore else { return }
+        detailStore = nil  // edited alone, not copied
         if inserted {
             let items = self.items
-            pyramid.insert(slots: slots, atSorted: positions, frames: placed, frames: detailFrames,
-                           slotAt: { $0 >= 0 && $0 < items.count ? items.slot(at: $0) : nil }, order: { items.slotsInOrder })
+            store.pyramid.insert(slots: slots, atSorted: positions, frames: placed, frames: detailFrames,
+                                 slotAt: { $0 >= 0 && $0 < items.count ? items.slot(at: $0) : nil }, order: { items.slotsInOrder })
         } else {
-            pyramid.remove(slots: slots, frames: placed, frames: detailFrames)
+            store.pyramid.remove(slots: slots, frames: placed, frames: detailFrames)
         }
-        builtDetail = pyramid
+        detailStore = store
     }
 }

@@ -23,8 +23,9 @@ extension CanvasEngine {
     /// the published list stood for the engine before them (`wasCurrent`);
     /// nil when a full publish is needed.
     func editedVisible(after primitives: [Primitive], wasCurrent: Bool) -> EditedVisible? {
-        guard wasCurrent, detailSettings == nil, editing.isFree, editing.index != nil,
+        guard wasCurrent, editing.isFree, editing.index != nil,
               let last = published, let before = publishedPositions, before.count == last.visible.count,
+              last.clusters.isEmpty, detailIsCulling(),
               !viewport.size.isZeroArea, last.rect == viewport.visibleRect, last.contentSize == contentSize,
               last.isMoving == isMoving else { return nil }
         var edit: Primitive?
@@ -43,6 +44,21 @@ extension CanvasEngine {
         case .insertMany(let placed): return inserting(placed.positions, placed.ids, placed.frames, into: last.visible, at: before)
         default: return nil
         }
+    }
+
+    /// Whether the visible list is the culling query's answer: level of
+    /// detail off, or on at a zoom where its answer comes from the culling
+    /// index alone, every size class with items wholly large
+    /// (`DetailPyramid.answersFromFinder`; judged after the edit, which has
+    /// updated the classes' counts and sides). At zoom 1 on a whiteboard,
+    /// the usual place for edits, it is (issue 20: a one-card removal with
+    /// level of detail on re-ran the level-of-detail query over the screen).
+    func detailIsCulling() -> Bool {
+        guard let settings = detailSettings else { return true }
+        guard let store = detailStore else { return false }
+        let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
+        return store.answersWithoutPending(zoom: zoom, minSize: settings.minSize, cell: settings.cell)
+            && store.pyramid.answersFromFinder(zoom: zoom, minSize: settings.minSize, key: key)
     }
 
     /// After removing the items at `removed` (ascending, positions before

@@ -591,19 +591,19 @@ extension CanvasEngine {
         if kept > count {
             placement.frames.removeLast(kept - count)
         } else if kept < count {
-            placement.frames.append(contentsOf: repeatElement(.zero, count: count - kept))
+            placement.frames.appendGrowing(repeating: .zero, count: count - kept)
         }
     }
 
     /// After `items` and the frames took an insert: the pyramid follows.
     func orderEdited(inserting slots: [Int], at positions: [Int], frames placed: [Rect]) {
-        guard builtDetail != nil else { return }
+        guard detailStore != nil else { return }
         updateDetail(slots: slots, atSorted: positions, frames: placed, inserted: true)
     }
 
     /// After `items` and the frames took a removal of `slots` (theirs before it).
     func orderEdited(removing slots: [Int], frames placed: [Rect]) {
-        guard builtDetail != nil else { return }
+        guard detailStore != nil else { return }
         updateDetail(slots: slots, atSorted: [], frames: placed, inserted: false)
     }
 }

@@ -29,10 +29,14 @@ extension CanvasEngine {
     @discardableResult
     public func setItemFrames(_ frames: [Rect], ids: [UInt64]? = nil) throws(CanvasError) -> [ZoomEvent] {
         for (index, frame) in frames.enumerated() { try Self.checkFrame(frame, "item \(index)") }
-        let list = try ItemList(sizes: frames.map(\.size), ids: ids)
+        // Kept with room to grow: a paste of new cards then copies neither.
+        let sizes = [Size].large(count: frames.count, room: [Size].roomToGrow(frames.count)) { buffer in
+            for index in frames.indices { (buffer.baseAddress! + index).initialize(to: frames[index].size) }
+        }
+        let list = try ItemList(sizes: sizes, ids: ids)
         let events = try setItems(list)
         editing.isFree = true
-        editing.pendingFrames = frames
+        editing.pendingFrames = .withRoom(frames)
         followDefaultZoomAxis()
         return events
     }

@@ -237,7 +237,7 @@ extension ItemList {
         if highest >= oldSlots {
             let grow = highest + 1 - oldSlots
             slotSizes.insert([Size](repeating: newSizes[0], count: grow), atSorted: Array(oldSlots..<(oldSlots + grow)))
-            slotIDs?.append(contentsOf: repeatElement(0, count: grow))
+            slotIDs?.appendGrowing(repeating: 0, count: grow)
         }
         for (offset, slot) in slots.enumerated() {
             slotSizes.set(newSizes[offset], at: slot)

@@ -150,7 +150,7 @@ extension ItemSizes {
     private mutating func editEach(_ body: (inout [Size]) -> Void) {
         var sizes: [Size]
         switch storage {
-        case .uniform(let size, let count): sizes = [Size](repeating: size, count: count)
+        case .uniform(let size, let count): sizes = .large(count: count, room: [Size].roomToGrow(count)) { $0.initialize(repeating: size) }
         case .each(let each): sizes = each
         }
         storage = .uniform(.zero, count: 0)  // let go of the array so it is unique

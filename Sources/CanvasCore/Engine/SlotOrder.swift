@@ -38,13 +38,12 @@ struct SlotOrder: Sendable {
     /// own order builds it: flat writes, no per-slot calls).
     init(identity count: Int) {
         self.count = count
-        blockOf = [Int32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // With room for new slots: the first insert then copies neither.
+        blockOf = .large(count: count, room: [Int32].roomToGrow(count)) { buffer in
             for slot in 0..<count { buffer[slot] = Int32(truncatingIfNeeded: slot / Self.blockFill) }
-            initialized = count
         }
-        offsetOf = [UInt16](unsafeUninitializedCapacity: count) { buffer, initialized in
+        offsetOf = .large(count: count, room: [UInt16].roomToGrow(count)) { buffer in
             for slot in 0..<count { buffer[slot] = UInt16(truncatingIfNeeded: slot % Self.blockFill) }
-            initialized = count
         }
         var start = 0
         repeat {
@@ -188,8 +187,8 @@ struct SlotOrder: Sendable {
         guard !slots.isEmpty else { return }
         if let highest = slots.max(), highest >= blockOf.count {
             let grow = highest + 1 - blockOf.count
-            blockOf.append(contentsOf: repeatElement(-1, count: grow))
-            offsetOf.append(contentsOf: repeatElement(0, count: grow))
+            blockOf.appendGrowing(repeating: -1, count: grow)
+            offsetOf.appendGrowing(repeating: 0, count: grow)
         }
         var touched: [Int] = []
         let oldCount = count

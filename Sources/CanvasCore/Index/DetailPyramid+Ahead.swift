@@ -88,6 +88,7 @@ extension DetailPyramid {
     ) {
         if !counted { countBinningFirstClass(frames, finest: zoom, coarsest: coarsest, minSize: minSize, cell: cell) }
         guard count > 0 else { return }
+        settleJournal(frames: frames)
         let plan = aheadPlan(finest: zoom, coarsest: coarsest, minSize: minSize, cell: cell)
         guard let steps = plan.steps else { return }
         if needsMembersAhead(plan) { ensureMembers(frames) }

@@ -49,6 +49,9 @@ extension DetailPyramid {
             for move in moves where SpatialIndex.isIndexable(move.to) { centres.add(move.to) }
             return
         }
+        // Recorded for the levels to take when read, or (a large batch) applied to every level now.
+        let journaled = journals(moves.count)
+        frames.withUnsafeBufferPointer { journaled ? markLevels() : settleJournal(frames: $0) }
         let (leaving, arriving) = Self.ends(of: moves)
         var outs: [(position: Int, frame: Rect, id: Int)] = []
         var ins: [(position: Int, frame: Rect, id: Int)] = []
@@ -81,6 +84,11 @@ extension DetailPyramid {
             addMember(move.position, move.to, id)
             ins.append((move.position, move.to, id))
             touched.append(move.to)
+        }
+        if journaled {
+            for out in outs { journal.out(out.position, Held(frame: out.frame, label: labels(out.position), id: out.id)) }
+            for item in ins { journal.into(item.position, Held(frame: item.frame, label: labels(item.position), id: item.id)) }
+            return
         }
         var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
         // Level by level, found once: the moves' cells in each.
@@ -169,6 +177,8 @@ extension DetailPyramid {
     public mutating func remove(slots: [Int], frames removed: [Rect], frames: [Rect]) {
         guard !slots.isEmpty else { return }
         guard counted else { return }  // the first query counts the frames as they are then
+        let journaled = journals(slots.count)
+        frames.withUnsafeBufferPointer { journaled ? markLevels() : settleJournal(frames: $0) }
         var outs: [(frame: Rect, id: Int, label: Int)] = []
         outs.reserveCapacity(slots.count)
         for (slot, frame) in zip(slots, removed) where SpatialIndex.isIndexable(frame) {
@@ -177,8 +187,9 @@ extension DetailPyramid {
             count -= 1
             removeMember(slot, frame, id)
             outs.append((frame, id, labels(slot)))
+            if journaled { journal.out(slot, Held(frame: frame, label: labels(slot), id: id)) }
         }
-        guard !outs.isEmpty else { return }
+        guard !outs.isEmpty, !journaled else { return }
         var stale: [(key: LevelKey, row: Int, column: Int, id: Int)] = []
         // Level by level, each found once for the lot (issue 20: a look-up
         // of every level per item was a good part of 1,000 removals).
@@ -241,11 +252,13 @@ extension DetailPyramid {
         slotAt: (Int) -> Int?, order: () -> [Int]
     ) {
         guard !slots.isEmpty else { return }
-        assignKeys(slots: slots, atSorted: positions, numbers: frames.count, slotAt: slotAt, order: order)
+        assignKeys(slots: slots, atSorted: positions, frames: frames, slotAt: slotAt, order: order)
         guard counted else {
             for frame in inserted where SpatialIndex.isIndexable(frame) { centres.add(frame) }
             return
         }
+        let journaled = journals(slots.count)
+        frames.withUnsafeBufferPointer { journaled ? markLevels() : settleJournal(frames: $0) }
         var ins: [(frame: Rect, id: Int, label: Int)] = []
         ins.reserveCapacity(slots.count)
         for (slot, frame) in zip(slots, inserted) where SpatialIndex.isIndexable(frame) {
@@ -256,7 +269,9 @@ extension DetailPyramid {
             centres.add(frame)
             addMember(slot, frame, id)
             ins.append((frame, id, labels(slot)))
+            if journaled { journal.into(slot, Held(frame: frame, label: labels(slot), id: id)) }
         }
+        guard !journaled else { return }
         var index = levels.startIndex
         while index != levels.endIndex {
             let key = levels.keys[index]
@@ -311,7 +326,7 @@ extension DetailPyramid {
 
     /// Recomputes one aggregate: from the nearest finer built level of its
     /// class (its cells merge exactly into this one), else from the member grid.
-    private mutating func recount(_ key: LevelKey, row: Int, column: Int, _ id: Int, frames: UnsafeBufferPointer<Rect>) {
+    mutating func recount(_ key: LevelKey, row: Int, column: Int, _ id: Int, frames: UnsafeBufferPointer<Rect>) {
         var fresh = Group()
         if let finer = nearestFiner(than: key, holding: id), key.x - finer.x <= 16, key.y - finer.y <= 16 {
             let dx = key.x - finer.x, dy = key.y - finer.y

@@ -317,6 +317,8 @@ package struct DetailPyramid: Hashable, Sendable {
     public internal(set) var count = 0
     /// The order labels groups' firsts hold (see `Labels`).
     var labels = Labels(count: 0)
+    /// The edits the built levels have not taken yet (see `Journal`).
+    var journal = Journal()
 
     public static let empty = DetailPyramid()
 
@@ -543,6 +545,12 @@ package struct DetailPyramid: Hashable, Sendable {
     /// the member grids when built (`fromMembers`, or the classes are few
     /// of the items), else in one pass over the frames.
     mutating func ensureLevel(_ key: LevelKey, classes ids: [Int], frames: UnsafeBufferPointer<Rect>, fromMembers: Bool = false) {
+        // What it holds, and what it is merged from, take the edits waiting first.
+        guard !ids.isEmpty else { return }
+        catchUp(key, frames: frames)
+        for id in ids where grid(key, id) == nil {
+            if let finer = nearestFiner(than: key, holding: id) { catchUp(finer, frames: frames) }
+        }
         var grids = levels.removeValue(forKey: key) ?? []
         // A level is kept once it holds a class.
         defer { if grids.contains(where: { $0 != nil }) { levels[key] = grids } }
