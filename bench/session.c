@@ -206,6 +206,18 @@ static int edit_reported;
 
 static void put(const char *text) { ssize_t ignored = write(1, text, strlen(text)); (void)ignored; }
 
+static size_t cards;
+static long base_kib;
+
+/* The memory line: peak resident less the resident size before the engine. */
+static void print_memory(void) {
+    long hwm = status_kib("VmHWM");
+    printf("{\"memory\": {\"base_kib\": %ld, \"hwm_kib\": %ld, \"bytes_per_card\": %.1f, \"copied_items\": %zu, "
+           "\"copied_clusters\": %zu}}\n", base_kib, hwm, (double)(hwm - base_kib) * 1024 / (double)cards,
+           host.items_count, copied_clusters);
+    fflush(stdout);
+}
+
 static void edit_timed_out(int sig) {
     (void)sig;
     char seconds[32];
@@ -218,7 +230,8 @@ static void edit_timed_out(int sig) {
         put("\", \"timeout_s\": "); put(seconds); put("}\n");
     }
     put("{\"edit_timeout\": true}\n");
-    _exit(3);
+    print_memory();  /* the engine's call is interrupted, not stdio's */
+    _exit(0);
 }
 
 static void report(const char *name, double seconds) {
@@ -268,7 +281,6 @@ static void delete_group(void) {
     copy_if_published();
 }
 
-static size_t cards;
 
 static void scattered_group(void) {
     rng r = {2020};
@@ -369,7 +381,7 @@ int main(int argc, char **argv) {
     host = host_frame_make();
     clusters = xmalloc(clusters_capacity * sizeof *clusters);
     canvas_engine_destroy(canvas_engine_create());
-    long base_kib = status_kib("VmRSS");
+    base_kib = status_kib("VmRSS");
 
     /* ---- open ---- */
     double bx = 0, by = 0;
@@ -557,10 +569,7 @@ int main(int argc, char **argv) {
     run_edits("middle", middle_names, middle_group);
     run_edits("insert", insert_names, insert_group);
 
-    long hwm = status_kib("VmHWM");
-    printf("{\"memory\": {\"base_kib\": %ld, \"hwm_kib\": %ld, \"bytes_per_card\": %.1f, \"copied_items\": %zu, "
-           "\"copied_clusters\": %zu}}\n", base_kib, hwm, (double)(hwm - base_kib) * 1024 / (double)cards,
-           host.items_count, copied_clusters);
+    print_memory();
     canvas_engine_destroy(engine);
     host_frame_free(&host);
     free(clusters), free(frames), free(selection.ids);

@@ -96,8 +96,9 @@ def main():
     L.append("points) and 15% uniform, in a square world of 250·√n points a side; a free canvas, level of detail on")
     L.append("with the documented defaults (`CANVAS_LOD_MIN_SIZE`, `CANVAS_LOD_CELL`), zoom on both axes, a 1280 × 800")
     L.append("viewport opened on the densest blob, the zoom floor at the fitted zoom. A frame phase stops after 10 s of")
-    L.append("frames (`frames` below `planned` then; its percentiles are over the frames it ran); each group of edits")
-    L.append("runs in a forked copy of the process, killed after 30 s (\"> 30 s\").")
+    L.append("frames (`frames` below `planned` then; its percentiles are over the frames it ran); the edits run in the")
+    L.append("process as a host makes them, a group at a time, each group ending where it began; a group past 30 s ends")
+    L.append("the run (\"> 30 s\").")
     L.append("")
     L.append(f"Opened (frames, resolve, viewport, LOD, first frame) in {head['open_s'] * 1e3:,.0f} ms; run took {elapsed:,.0f} s.")
     L.append("")
@@ -125,7 +126,7 @@ def main():
         if key in edits:
             L.append(f"| {label} | {edit_value(edits[key])} |")
     L.append("")
-    L.append(f"Peak memory: {memory['bytes_per_card']:,.0f} B a card (VmHWM of the session and its edit children, less "
+    L.append(f"Peak memory: {memory['bytes_per_card']:,.0f} B a card (VmHWM of the session, less "
              "the resident size before the engine was made).")
     L.append("")
     L.append("The pan and level-of-detail phases through the other faces, on the same cards (frames from the same file;")

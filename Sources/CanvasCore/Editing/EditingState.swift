@@ -131,6 +131,9 @@ struct SelectGesture: Sendable {
     /// a drag refuses edits, so they stay), and the same as bits, for
     /// leaving them out of the snap candidates.
     var startSlots: [Int] = []
+    /// The selection version `startFrames` and `startSlots` were read at,
+    /// when read at the press (nil: read when the move begins).
+    var preparedVersion: UInt64?
     var moving = PositionBits()
     /// The guides of the last step, unzoomed.
     var guides: [Guide] = []

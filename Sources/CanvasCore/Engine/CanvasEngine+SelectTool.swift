@@ -109,8 +109,39 @@ extension CanvasEngine {
         // A shift-press on a selected item toggles it off at release, unless it drags.
         var gesture = SelectGesture(phase: .pressed, start: point, current: point, shift: shift, hit: hit, selectionBefore: before)
         gesture.linkSelectionBefore = linksBefore
+        // A press on an item may start a drag of the selection: what the
+        // move needs is read now, so its first step costs what a later one
+        // does (issue 20: that step of 1,000 cards was 1.7 times a later
+        // one, the first drag's p99 twice the tenth's).
+        if editing.isFree, editing.index != nil {
+            prepareMove(&gesture)
+            gesture.preparedVersion = editing.selectionVersion
+        }
         editing.gesture = gesture
         return .item(hit)
+    }
+
+    /// The selection's slots and frames (in data order) for a move, and
+    /// where their entries sit in crowded cells of the editable index,
+    /// found in one sweep, so no step searches them (`learnPlaces`).
+    func prepareMove(_ gesture: inout SelectGesture) {
+        let ids = selection
+        gesture.startSlots = ids.map { resolvedSlot(of: $0)! }
+        let frames = placement.frames
+        gesture.startFrames = zip(ids, gesture.startSlots).map { id, slot in (id, frames[slot]) }
+        editing.index?.learnPlaces(of: gesture.startFrames)
+    }
+
+    /// Whether what the press read for a move still holds: the same
+    /// selection, each item where it was (the host may edit between the
+    /// press and the move).
+    func isPrepared(_ gesture: SelectGesture) -> Bool {
+        guard gesture.preparedVersion == editing.selectionVersion, gesture.startSlots.count == selected.count else { return false }
+        let frames = placement.frames
+        for ((id, frame), slot) in zip(gesture.startFrames, gesture.startSlots) {
+            guard slot < frames.count, frames[slot] == frame, resolvedIDs.id(ofSlot: slot) == id else { return false }
+        }
+        return true
     }
 
     /// Pointer move. Past the drag threshold the selection follows the
@@ -165,12 +196,8 @@ extension CanvasEngine {
             }
             if editing.index == nil { _ = try? resolveFree() }
             gesture.phase = .moving
-            gesture.startSlots = selection.map { resolvedSlot(of: $0)! }
-            let frames = placement.frames
-            gesture.startFrames = zip(selection, gesture.startSlots).map { id, slot in (id, frames[slot]) }
+            if !isPrepared(gesture) { prepareMove(&gesture) }
             gesture.startBounds = gesture.startFrames.dropFirst().reduce(gesture.startFrames.first?.frame ?? .zero) { $0.union($1.frame) }
-            // Where their entries sit in crowded cells, found in one sweep, so no step searches them.
-            editing.index?.learnPlaces(of: gesture.startFrames)
         case .moving:
             break
         }
