@@ -126,14 +126,30 @@ extension DetailPyramid {
         }
     }
 
-    /// Whether a batch of `changes` items is recorded for the levels to
-    /// take later rather than applied to every level now: small against
-    /// the items, and the journal not grown past a quarter of them (a
-    /// batch that large, or a journal that long, costs every level about
-    /// what catching up would, so it is applied at once).
-    func journals(_ changes: Int) -> Bool {
-        guard !levels.isEmpty || !merged.isEmpty else { return false }
-        return changes <= Swift.max(1024, count >> 6) && journal.entries + changes <= Swift.max(4096, count >> 2)
+    /// After a batch recorded: every level takes the journal now when the
+    /// batch is large against the items (more than max(1,024, n / 64)) or
+    /// the journal has grown past a quarter of them, as catching up would
+    /// then cost each level about what taking it now does. The batch is
+    /// recorded first either way, so that a level's recounts, which read
+    /// the member grids and frames as they are after the edit, find the
+    /// level holding the edit too.
+    mutating func settleIfLarge(_ changes: Int, frames: [Rect]) {
+        guard !journal.isEmpty else { return }
+        let large = changes > Swift.max(1024, count >> 6) || journal.entries > Swift.max(4096, count >> 2)
+        if large { frames.withUnsafeBufferPointer { settleJournal(frames: $0) } }
+    }
+
+    /// Forgets the levels that have not taken the journal, and the
+    /// journal: a query builds what it needs again from the member grids
+    /// and frames. For a relabel with edits waiting and no frames to take
+    /// them with (a group summed in an older order cannot be given new
+    /// labels by its first's slot alone); the engine never gets here.
+    mutating func dropLaggingLevels() {
+        for key in journal.lag.keys {
+            levels[key] = nil
+            merged[key] = nil
+        }
+        journal = Journal()
     }
 
     /// Marks every built level as lagging, before a batch is recorded.

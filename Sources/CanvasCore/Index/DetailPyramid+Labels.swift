@@ -72,14 +72,15 @@ extension DetailPyramid {
     /// again, each group keeping its first (the order must be the one the
     /// groups were summed in, or no group built yet). For a pyramid over
     /// frames by slot whose slots are not in data order. O(slots + stored groups).
-    public mutating func setOrder(_ slots: [Int], frames: [Rect] = []) {
-        frames.withUnsafeBufferPointer { relabel(order: slots, frames: $0) }
+    public mutating func setOrder(_ slots: [Int]) {
+        relabel(order: slots)
     }
 
-    /// Every key given again from `order`, and every stored label with it
-    /// (the levels first take what the journal holds, by the old labels).
-    mutating func relabel(order: [Int], frames: UnsafeBufferPointer<Rect>) {
-        settleJournal(frames: frames)
+    /// Every key given again from `order`, and every stored label with it.
+    /// The levels must hold every edit (`insert` settles them first);
+    /// those that do not are dropped (`dropLaggingLevels`).
+    mutating func relabel(order: [Int]) {
+        if !journal.isEmpty { dropLaggingLevels() }
         labels.assign(order: order)
         let labels = self.labels
         @inline(__always) func fresh(_ group: inout Group) {
@@ -95,11 +96,26 @@ extension DetailPyramid {
     /// after the insert; `slots` theirs), from the gaps between their
     /// neighbours (`slotAt`: the slot at a position after the insert, nil
     /// past either end); when a gap is too narrow, `relabel` with `order`
-    /// (every slot in data order, the inserted ones included). `frames`:
-    /// the frames by number.
-    mutating func assignKeys(slots: [Int], atSorted positions: [Int], frames: [Rect], slotAt: (Int) -> Int?, order: () -> [Int]) {
+    /// (every slot in data order, the inserted ones included). `numbers`:
+    /// how many numbers the frames hold.
+    /// Whether `assignKeys` with these arguments will give every key again
+    /// (a gap between two neighbours too narrow for its run).
+    func keysRunOut(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?) -> Bool {
+        var start = 0
+        while start < slots.count {
+            var end = start + 1
+            while end < slots.count && positions[end] == positions[end - 1] + 1 { end += 1 }
+            let low = slotAt(positions[start] - 1).map { labels.key($0) } ?? 0
+            let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
+            if high - low <= end - start { return true }
+            start = end
+        }
+        return false
+    }
+
+    mutating func assignKeys(slots: [Int], atSorted positions: [Int], numbers: Int, slotAt: (Int) -> Int?, order: () -> [Int]) {
         guard !slots.isEmpty else { return }
-        labels.materialize(slots: Swift.max(frames.count, (slots.max() ?? 0) + 1))
+        labels.materialize(slots: Swift.max(numbers, (slots.max() ?? 0) + 1))
         var start = 0
         while start < slots.count {
             var end = start + 1
@@ -109,7 +125,7 @@ extension DetailPyramid {
             let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
             let run = end - start
             guard high - low > run else {
-                frames.withUnsafeBufferPointer { relabel(order: order(), frames: $0) }
+                relabel(order: order())
                 return
             }
             let step = (high - low) / (run + 1)  // at least 1
