@@ -69,7 +69,8 @@
 /// level's cells; the member grids are built when a query has no finder
 /// and meets a class that is not wholly small, or an edit needs to
 /// recount an aggregate. `update(position:from:to:frames:)` edits the
-/// member grids and every built level in place.
+/// counts and member grids in place and journals the change, which each
+/// built level takes when it is next read (`Journal`).
 ///
 /// The pyramid stores numbers, not frames: the caller numbers its items
 /// (stable slots, say, a dead slot holding a frame that takes no part)
