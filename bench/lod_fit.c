@@ -34,9 +34,7 @@ static void copy_if(void) {
     nitems = host_copy_items(engine, &host);
     host.changed_count += host_copy_ids(engine, canvas_copy_appeared, &host.appeared, &host.appeared_capacity);
     host.changed_count += host_copy_ids(engine, canvas_copy_disappeared, &host.disappeared, &host.disappeared_capacity);
-    size_t n = 0; canvas_status s = canvas_copy_clusters(engine, clusters, ccap, &n);
-    if (s == CANVAS_ERR_BUFFER_TOO_SMALL) { host_grow((void **)&clusters, &ccap, n, sizeof *clusters); s = canvas_copy_clusters(engine, clusters, ccap, &n); }
-    CHECK(engine, s); nclusters = n;
+    nclusters = host_copy_clusters(engine, &clusters, &ccap);
 }
 static double frame(int wheel, double dy, int fit, canvas_tick_result *t) {
     clock_ms += 1000.0 / 60; double a = now_seconds();

@@ -62,14 +62,7 @@ static void copy_if_published(void) {
     if (count == last_publish) return;
     last_publish = count;
     host_copy_frame(engine, &host);
-    size_t n = 0;
-    canvas_status status = canvas_copy_clusters(engine, clusters, clusters_capacity, &n);
-    if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-        host_grow((void **)&clusters, &clusters_capacity, n, sizeof *clusters);
-        status = canvas_copy_clusters(engine, clusters, clusters_capacity, &n);
-    }
-    CHECK(engine, status);
-    copied_clusters += n;
+    copied_clusters += host_copy_clusters(engine, &clusters, &clusters_capacity);
 }
 
 typedef struct phase {
