@@ -253,7 +253,7 @@ struct PublishedLinksTests {
             check("at first")
             var builds = try #require(engine.builtClusterLinks?.builds)
             for step in 0..<70 {
-                var counts = true  // whether the step may count every link again
+                var counts = true  // whether the step may count every link again (none may now)
                 switch Int.random(in: 0..<10, using: &rng) {
                 case 0...3:
                     // A wheel tick out or in, or a jump anywhere within the limits.
@@ -279,8 +279,9 @@ struct PublishedLinksTests {
                     _ = engine.setViewportOffset(Point(x: .random(in: -200...200, using: &rng), y: .random(in: -200...200, using: &rng)))
                     counts = false
                 default:
-                    // An edit of the links: counted afresh.
+                    // An edit of the links: followed too (ClusterLinkEditsTests has the rest).
                     if let link = engine.links.links.randomElement(using: &rng) { try engine.removeLinks([link.id]) }
+                    counts = false
                 }
                 check("step \(step) at \(engine.zoom.scale)")
                 sawSteps += 1

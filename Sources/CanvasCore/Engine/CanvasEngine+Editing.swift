@@ -490,6 +490,8 @@ extension CanvasEngine {
     private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?) {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
+        // Items inserted or removed carry no links then (a removal's go first): the cluster-link counts, by slot, still stand.
+        let clustersCurrent = live && clusterLinksCurrent
         // Moves the pyramid was spared go in before anything renumbers the frames.
         if live, detailStore != nil, primitive.reorders { settleDetail() }
         switch primitive {
@@ -505,6 +507,7 @@ extension CanvasEngine {
                 editing.index!.insert(id, frame: frame)
                 updateFreeBounds(removing: nil, adding: frame)
                 orderEdited(inserting: [slot], at: [position], frames: [frame])
+                clusterLinksFollowItems(inSlots: [slot], wasCurrent: clustersCurrent)
             }
         case .remove(let id, let position, let frame):
             let slot = items.slot(at: position)
@@ -518,6 +521,7 @@ extension CanvasEngine {
                 editing.index!.remove(id, frame: frame)
                 updateFreeBounds(removing: frame, adding: nil)
                 orderEdited(removing: [slot], frames: [frame])
+                clusterLinksFollowItems(inSlots: [slot], wasCurrent: clustersCurrent)
             }
         case .insertMany(let placed):
             if live { resolvedIDs = .empty }
@@ -531,6 +535,7 @@ extension CanvasEngine {
                     updateFreeBounds(removing: nil, adding: frame)
                 }
                 orderEdited(inserting: slots, at: placed.positions, frames: placed.frames)
+                clusterLinksFollowItems(inSlots: slots, wasCurrent: clustersCurrent)
             }
         case .removeMany(let placed):
             let slots = live ? items.slots(at: placed.positions) : []
@@ -546,6 +551,7 @@ extension CanvasEngine {
                     updateFreeBounds(removing: frame, adding: nil)
                 }
                 orderEdited(removing: slots, frames: placed.frames)
+                clusterLinksFollowItems(inSlots: slots, wasCurrent: clustersCurrent)
             }
         case .setFrame(let id, let from, let to):
             let slot = items.slot(of: id)!
@@ -561,7 +567,8 @@ extension CanvasEngine {
                 } else {
                     updateDetail(position: slot, from: from, to: to)
                 }
-                linkEndMoved(id, from: from, wasCurrent: linksCurrent)
+                linkEndMoved(id, wasCurrent: linksCurrent)
+                clusterLinksFollowMove(slot, from: from, wasCurrent: clustersCurrent)
             }
         }
     }

@@ -250,12 +250,12 @@ extension CanvasEngine {
     func settleFreeBounds() {
         guard editing.boundsStale else { return }
         editing.boundsStale = false
-        let linksCurrent = builtLinkCulling?.generation == contentGeneration
+        let linksCurrent = builtLinkCulling?.generation == contentGeneration, clustersCurrent = clusterLinksCurrent
         // In data order: a dead slot's zero frame is no item's.
         let bounds = (try? Resolver.clusterBounds(of: worldFrames)) ?? .zero
         placement.contentBounds = bounds
         placement.contentSize = freeContentSize(bounds)
-        if linksCurrent { linkCachesFollowGeneration() }  // routes and cluster links do not depend on the bounds
+        linkCachesFollowGeneration(culling: linksCurrent, clusters: clustersCurrent)  // routes and cluster links do not depend on the bounds
     }
 
     /// Grows the union over `frame`, or marks it stale when `old` touched its edge.

@@ -154,19 +154,14 @@ extension CanvasEngine {
     /// After the item `id` moved on a free canvas: re-routes only its links
     /// in the culling index (kept beside it until too many have moved), so a
     /// drag costs its cards' links, not every link. `wasCurrent` says whether
-    /// the index matched the frames before the move.
-    /// With `from` (the frame before the move), the cluster-link cache
-    /// follows too (`clusterLinksFollowMove`).
-    func linkEndMoved(_ id: UInt64, from: Rect? = nil, wasCurrent: Bool) {
+    /// the index matched the frames before the move. (The cluster-link
+    /// counts follow on their own: `clusterLinksFollowMove`.)
+    func linkEndMoved(_ id: UInt64, wasCurrent: Bool) {
         guard var culling = builtLinkCulling else { return }
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
         let position = resolvedPosition(of: id)
-        if let from, let position {
-            // The cache was current before the move when it matched the culling index then.
-            clusterLinksFollowMove(position, from: from, current: culling.generation)
-        }
         for link in culling.positions(touchingItemAt: position) {
             let position = Int(link)
             let bounds = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -178,12 +173,11 @@ extension CanvasEngine {
     }
 
     /// The content generation moved on with the frames unchanged (the free
-    /// canvas's bounds settled): the culling index, current until then, still
-    /// is, and so is a cluster-link cache that matched it.
-    func linkCachesFollowGeneration() {
-        guard let before = builtLinkCulling?.generation else { return }
-        builtLinkCulling?.generation = contentGeneration
-        if builtClusterLinks?.inputs.generation == before { builtClusterLinks?.inputs.generation = contentGeneration }
+    /// canvas's bounds settled): the culling index and the cluster-link
+    /// counts, each when current until then (`culling`, `clusters`), still are.
+    func linkCachesFollowGeneration(culling: Bool, clusters: Bool) {
+        if culling { builtLinkCulling?.generation = contentGeneration }
+        if clusters { builtClusterLinks?.inputs.generation = contentGeneration }
     }
 
     /// Unzoomed culling bounds zoomed exactly (routes are zoomed unrounded).
@@ -299,13 +293,19 @@ extension CanvasEngine {
         if !positions.isEmpty { perform(.removeLinks(links.placed(at: positions))) }
     }
 
-    /// Applies a link primitive (from an edit, undo or redo).
+    /// Applies a link primitive (from an edit, undo or redo). On a resolved
+    /// free canvas the cluster-link counts take the edited links
+    /// (`clusterLinksFollowLinks`): an edit's share, not a count of every link.
     func applyLinks(_ primitive: Primitive) {
+        let follows = editing.isFree && editing.index != nil && clusterLinksCurrent
         switch primitive {
-        case .insertLinks(let placed): links.insert(placed)
+        case .insertLinks(let placed):
+            links.insert(placed)
+            if follows { clusterLinksFollowLinks(placed.links, adding: true, wasCurrent: true) }
         case .removeLinks(let placed):
             links.remove(placed)
             if !selectedLinks.isEmpty { for link in placed.links { selectedLinks.remove(link.id) } }
+            if follows { clusterLinksFollowLinks(placed.links, adding: false, wasCurrent: true) }
         default: return
         }
         if layoutReadsLinks && !editing.isFree { layout.invalidateCache() }

@@ -18,14 +18,14 @@
 /// the published clusters' aggregated links, not the links in view: those
 /// are counted for every level at once (`ClusterLinkLevels`), at the first
 /// publish with level of detail on and again when the links or frames
-/// change other than by a drag, which they follow.
+/// change other than by an edit on a free canvas (a drag, an insert or a
+/// removal of items or links, their undo and redo), which they follow.
 extension CanvasEngine {
     /// The positions (ascending) of the links the update over `drawn`
     /// (item positions, ascending) and `clusters` shows, and the aggregates.
     func publishedLinks(drawn: [Int], clusters: [LevelOfDetail.Cluster]) -> (positions: [Int], clusters: [ClusterLink]) {
         guard !links.isEmpty, !viewport.size.isZeroArea else { return ([], []) }
         guard let settings = detailSettings else { return (linkPositions(in: viewport.cullingRect), []) }
-        let frames = framesByPosition
         // One by one: the links touching a drawn item whose other end is drawn
         // too, each taken from its lesser end.
         var visible: [Int] = []
@@ -49,12 +49,13 @@ extension CanvasEngine {
         guard !clusters.isEmpty else { return (visible, []) }
         let scale = zoom.scale
         let pairsHere = counts.levels[level]
+        let bySlot = placement.frames
         // The published clusters' cells, row-major as the clusters come: found by binary search.
         var cells: [LinkCell] = []
         cells.reserveCapacity(clusters.count)
         for cluster in clusters {
-            guard let position = resolvedPosition(of: cluster.id), position < frames.count else { cells.append(LinkCell((.min, .min))); continue }
-            cells.append(LinkCell(DetailPyramid.cell(of: frames[position], width: pairsHere.width, height: pairsHere.height)))
+            guard let slot = resolvedSlot(of: cluster.id), slot < bySlot.count else { cells.append(LinkCell((.min, .min))); continue }
+            cells.append(LinkCell(DetailPyramid.cell(of: bySlot[slot], width: pairsHere.width, height: pairsHere.height)))
         }
         func cluster(at cell: LinkCell) -> Int? {
             var low = 0, high = cells.count
@@ -69,12 +70,12 @@ extension CanvasEngine {
             guard let pairs = pairsHere.pairs[cell] else { continue }
             let here = (clusters[index].id, ClusterLink.EndKind.cluster)
             for pair in pairs {
-                let count = counts.count(pair, scale: scale, frames: frames)
+                let count = counts.count(pair, scale: scale, frames: bySlot)
                 guard count > 0 else { continue }
                 let there: (UInt64, ClusterLink.EndKind)
                 if pair.item >= 0 {
-                    guard Self.containsSorted(drawn, pair.item) else { continue }
-                    there = (resolvedIDs[pair.item], .item)
+                    guard let position = resolvedIDs.position(ofSlot: pair.item), Self.containsSorted(drawn, position) else { continue }
+                    there = (resolvedIDs[position], .item)
                 } else {
                     guard let other = cluster(at: pair.cell) else { continue }
                     there = (clusters[other].id, .cluster)
@@ -97,15 +98,16 @@ extension CanvasEngine {
     /// moves since it was last used.
     func clusterLinkLevel(_ settings: DetailSettings) -> (counts: ClusterLinkLevels, level: Int) {
         let zoom = self.zoom
-        let frames = framesByPosition
+        let frames = placement.frames
         if var counts = builtClusterLinks, counts.inputs.generation == contentGeneration, counts.inputs.table == linkTableVersion,
            counts.inputs.axis == zoom.axis, counts.inputs.minSize == settings.minSize, counts.inputs.cell == settings.cell,
            let level = counts.level(at: zoom) {
             if counts.levels[level].synced < counts.journal.count {
                 builtClusterLinks = nil  // unique while it is edited
                 let culling = linkCulling
-                counts.catchUp(level, frames: frames, links: links, id: { self.resolvedIDs[$0] }, position: resolvedPosition(of:),
-                               touching: { culling.positions(touchingItemAt: $0) })
+                let ids = resolvedIDs
+                counts.catchUp(level, frames: frames, links: links, id: { ids.id(ofSlot: $0) }, slot: resolvedSlot(of:),
+                               touching: { culling.positions(touchingItemAt: ids.position(ofSlot: $0)) })
                 builtClusterLinks = counts
             }
             return (counts, level)
@@ -121,27 +123,59 @@ extension CanvasEngine {
                                               minSize: settings.minSize, cell: settings.cell, exponents: exponents)
         var counts = ClusterLinkLevels(inputs: inputs, builds: (builtClusterLinks?.builds ?? 0) + 1)
         builtClusterLinks = nil
-        counts.count(frames: frames, links: links, position: resolvedPosition(of:))
+        counts.count(frames: frames, links: links, slot: resolvedSlot(of:))
         builtClusterLinks = counts
-        // A drag is followed through the culling index (its end lists, and
-        // its generation saying the counts were current): built beside them.
-        _ = linkCulling
         return (counts, counts.level(at: zoom)!)
     }
 
-    /// After the item at `position` moved from `from` on a free canvas:
+    /// Whether the cluster-link counts stand for the frames and links as
+    /// they are: what an edit asks before it changes them, to follow.
+    var clusterLinksCurrent: Bool {
+        guard let counts = builtClusterLinks else { return false }
+        return counts.inputs.generation == contentGeneration && counts.inputs.table == linkTableVersion
+    }
+
+    /// After items were inserted into or removed from `slots`: they have
+    /// no links then (a removal takes its items' links out first, an
+    /// inserted item's come after it), so no pair counts them and the
+    /// counts still stand when they stood before (`wasCurrent`); what the
+    /// levels remembered of those slots goes (`ClusterLinkLevels.emptied`).
+    func clusterLinksFollowItems(inSlots slots: [Int], wasCurrent: Bool) {
+        guard var counts = builtClusterLinks else { return }
+        builtClusterLinks = nil  // unique while it is edited
+        guard wasCurrent else { return }  // counted afresh when asked
+        counts.emptied(slots)
+        counts.inputs.generation = contentGeneration
+        counts.inputs.table = linkTableVersion
+        builtClusterLinks = counts
+    }
+
+    /// After links were inserted (`adding`) or removed on a resolved free
+    /// canvas, their ends standing: their contributions go into (or out of)
+    /// every level, so the next publish at any level counts nothing afresh.
+    func clusterLinksFollowLinks(_ edited: [Link], adding: Bool, wasCurrent: Bool) {
+        guard wasCurrent, var counts = builtClusterLinks else { return }
+        builtClusterLinks = nil  // unique while it is edited
+        let ends = edited.map { (resolvedSlot(of: $0.source) ?? -1, resolvedSlot(of: $0.target) ?? -1) }
+        counts.edit(ends, frames: placement.frames, adding: adding)
+        counts.inputs.generation = contentGeneration
+        counts.inputs.table = linkTableVersion
+        builtClusterLinks = counts
+    }
+
+    /// After the item in `slot` moved from `from` on a free canvas:
     /// records the move in the cluster-link counts, which each level
     /// catches up with when a publish next uses it (its moved items' links
     /// only), so a drag with level of detail on costs the moved cards'
     /// links at the level in use, not a count of every link, and a zoom
     /// after it costs them once at the level it reaches. The counts are
-    /// kept only when they matched the frames before the move (their
-    /// generation is `current`).
-    func clusterLinksFollowMove(_ position: Int, from: Rect, current: UInt64) {
+    /// kept only when they matched the frames and links before the move
+    /// (`wasCurrent`).
+    func clusterLinksFollowMove(_ slot: Int, from: Rect, wasCurrent: Bool) {
         guard var counts = builtClusterLinks else { return }
         builtClusterLinks = nil  // unique while it is edited
-        guard counts.inputs.generation == current, position < resolvedCount,
-              counts.moved(position, from: from, items: resolvedCount) else { return }  // counted afresh when asked
+        guard wasCurrent, slot < placement.frames.count,
+              counts.moved(slot, from: from, items: resolvedCount) else { return }  // counted afresh when asked
         counts.inputs.generation = contentGeneration
         builtClusterLinks = counts
     }

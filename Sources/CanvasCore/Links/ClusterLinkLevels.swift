@@ -16,8 +16,15 @@
 /// from the first where an end can be small to the one where both ends
 /// fall in one cell for good (then every coarser level puts them together
 /// too), which on near-neighbour links is a few levels a link.
+///
+/// Items are named by slot (`ItemList`'s stable slots, as the frames are
+/// kept), so an insert or a removal of items elsewhere renumbers nothing
+/// here; an edit of links adds or takes out its own links' contributions
+/// at every level (`edit`), and a removal of items is one of its links
+/// first (the engine removes an item's links with it), so no edit but a
+/// new resolution or link table counts every link again.
 struct ClusterLinkLevels {
-    /// What the counts were made for; any change but a followed drag counts afresh.
+    /// What the counts were made for; any change but a followed edit or drag counts afresh.
     struct Inputs: Equatable {
         var generation: UInt64
         var table: UInt64
@@ -57,6 +64,9 @@ struct ClusterLinkLevels {
 
         mutating func sort() { if count > 1 { all.sort() } }
 
+        /// The sides, ascending (tests compare levels by them).
+        var values: [Double] { count == 0 ? [] : count == 1 ? [one] : all }
+
         /// Takes one `side` out; false when it is not there.
         mutating func remove(_ side: Double) -> Bool {
             if count == 1 {
@@ -94,7 +104,7 @@ struct ClusterLinkLevels {
         }
     }
 
-    /// A pair under its cell: the other cell (`item` −1) or a large item's position.
+    /// A pair under its cell: the other cell (`item` −1) or a large item's slot.
     struct Entry {
         var cell: LinkCell
         var item: Int
@@ -118,7 +128,7 @@ struct ClusterLinkLevels {
         var width: Double { geometry.width }
         var height: Double { geometry.height }
         var pairs: [LinkCell: [Entry]] = [:]
-        /// The moves of `journal` this level has counted, and the frames it counted moved items at.
+        /// The moves of `journal` this level has counted, and the frames it counted moved items at (by slot).
         var synced = 0
         var seen: [Int: Rect] = [:]
 
@@ -145,9 +155,9 @@ struct ClusterLinkLevels {
 
     var inputs: Inputs
     var levels: [Level]
-    /// Frames at the count of the items moved since (every level counted them so, or at `seen`).
+    /// Frames at the count of the items moved since (every level counted them so, or at `seen`), by slot.
     var base: [Int: Rect] = [:]
-    /// The positions moved since the count, in order (repeats allowed).
+    /// The slots moved since the count, in order (repeats allowed).
     var journal: [Int] = []
     /// How many times the engine counted afresh (for tests: a zoom or a drag should not).
     var builds: Int
@@ -194,7 +204,7 @@ struct ClusterLinkLevels {
     }
 
     /// Calls `body` with the pairs (and deciding sides) the link between
-    /// the items at `a` and `b` may count toward at a level; returns
+    /// the items in slots `a` and `b` may count toward at a level; returns
     /// whether it counts toward nothing at any coarser level either.
     @discardableResult
     func contributions(_ level: Geometry, _ a: Int, _ fa: Rect, _ b: Int, _ fb: Rect, _ body: (CachedPairKey, Double) -> Void) -> Bool {
@@ -226,12 +236,13 @@ struct ClusterLinkLevels {
         return !(cx < 0 && cx > -0x1p-60) && !(cy < 0 && cy > -0x1p-60)
     }
 
-    /// Counts every link once into every level where it may count.
+    /// Counts every link once into every level where it may count
+    /// (`frames` by slot, `slot` finding an item's).
     /// - Complexity: O(links · levels a link spans).
-    mutating func count(frames: PositionedFrames, links: LinkTable, position: (UInt64) -> Int?) {
+    mutating func count(frames: [Rect], links: LinkTable, slot: (UInt64) -> Int?) {
         var building = [[CachedPairKey: Sides]](repeating: [:], count: levels.count)
         for link in 0..<links.count {
-            guard let a = position(links.source(at: link)), let b = position(links.target(at: link)),
+            guard let a = slot(links.source(at: link)), let b = slot(links.target(at: link)),
                   a != b, a < frames.count, b < frames.count else { continue }
             let fa = frames[a], fb = frames[b]
             guard SpatialIndex.isIndexable(fa), SpatialIndex.isIndexable(fb) else { continue }
@@ -251,12 +262,52 @@ struct ClusterLinkLevels {
         }
     }
 
-    /// Records a move (the item at `position` was at `from`): counted by
+    /// Adds (`adding`) or takes out links, given by their ends' slots (−1:
+    /// an end with no frame, counted nowhere), at every level, each at the
+    /// frames that level counts their ends at (a level that has not caught
+    /// up with a move still counts the moved item where it was).
+    /// - Complexity: O(links edited · levels a link spans).
+    mutating func edit(_ ends: [(Int, Int)], frames: [Rect], adding: Bool) {
+        guard !ends.isEmpty else { return }
+        // Where a link was found done (in one cell for good) at these frames: coarser levels at the same frames hold nothing of it.
+        var done = [(Rect, Rect)?](repeating: nil, count: ends.count)
+        for i in levels.indices {
+            var level = levels[i]
+            levels[i].pairs = [:]  // unique while it is edited
+            let geometry = level.geometry
+            func counted(_ s: Int) -> Rect { level.seen[s] ?? base[s] ?? frames[s] }
+            for (k, (a, b)) in ends.enumerated() {
+                guard a >= 0, b >= 0, a != b, a < frames.count, b < frames.count else { continue }
+                let fa = counted(a), fb = counted(b)
+                if let d = done[k], d.0 == fa, d.1 == fb { continue }
+                guard SpatialIndex.isIndexable(fa), SpatialIndex.isIndexable(fb) else { done[k] = nil; continue }
+                let finished = contributions(geometry, a, fa, b, fb) { key, side in
+                    if adding { level.add(key, side) } else { level.remove(key, side) }
+                }
+                done[k] = finished ? (fa, fb) : nil
+            }
+            levels[i] = level
+        }
+    }
+
+    /// Forgets the frames the levels counted `slots` at, when no link has
+    /// an end in them (their items just came or went): each level then
+    /// counts them at the frames as they are, as a fresh count would. A
+    /// slot's next item is counted where it stands, not where the last
+    /// one was seen (a level that caught up with a move remembers that).
+    mutating func emptied(_ slots: [Int]) {
+        guard !base.isEmpty else { return }  // no moves since the count: nothing remembered
+        for slot in slots where base.removeValue(forKey: slot) != nil {
+            for i in levels.indices { levels[i].seen[slot] = nil }
+        }
+    }
+
+    /// Records a move (the item in `slot` was at `from`): counted by
     /// each level when it is next used. False when so many items moved
     /// that counting afresh is cheaper than catching up.
-    mutating func moved(_ position: Int, from: Rect, items: Int) -> Bool {
-        if base[position] == nil { base[position] = from }
-        journal.append(position)
+    mutating func moved(_ slot: Int, from: Rect, items: Int) -> Bool {
+        if base[slot] == nil { base[slot] = from }
+        journal.append(slot)
         guard base.count <= Swift.max(8192, items / 4) else { return false }
         if journal.count > 2 * base.count + 4096 {
             // Each moved item once: catching up compares frames, so it may start over.
@@ -266,31 +317,35 @@ struct ClusterLinkLevels {
         return true
     }
 
-    /// Brings level `i` to the current frames: the links of each item moved
-    /// since it was last used leave the pairs its old frame gave for the
-    /// ones its new frame gives (the other end where this level has it).
-    mutating func catchUp(_ i: Int, frames: PositionedFrames, links: LinkTable, id: (Int) -> UInt64, position: (UInt64) -> Int?,
+    /// Brings level `i` to the current frames (by slot): the links of each
+    /// item moved since it was last used leave the pairs its old frame gave
+    /// for the ones its new frame gives (the other end where this level has
+    /// it). A slot whose item left has a zero frame (and no links).
+    mutating func catchUp(_ i: Int, frames: [Rect], links: LinkTable, id: (Int) -> UInt64?, slot: (UInt64) -> Int?,
                           touching: (Int) -> ArraySlice<Int32>) {
         guard levels[i].synced < journal.count else { return }
         var level = levels[i]
         let geometry = level.geometry
         levels[i].pairs = [:]  // unique while it is edited
-        func counted(_ p: Int) -> Rect { level.seen[p] ?? base[p] ?? frames[p] }
+        func now(_ s: Int) -> Rect { s < frames.count ? frames[s] : .zero }
+        func counted(_ s: Int) -> Rect { level.seen[s] ?? base[s] ?? now(s) }
         for j in level.synced..<journal.count {
             let q = journal[j]
-            let old = counted(q), new = frames[q]
+            guard base[q] != nil else { continue }  // emptied since: counted where it stands
+            let old = counted(q), new = now(q)
             guard old != new else { continue }
-            let idQ = id(q)
-            for link in touching(q) {
-                let link = Int(link)
-                let source = links.source(at: link)
-                guard let o = position(source == idQ ? links.target(at: link) : source), o != q, o < frames.count else { continue }
-                let fo = counted(o)
-                if SpatialIndex.isIndexable(old), SpatialIndex.isIndexable(fo) {
-                    contributions(geometry, q, old, o, fo) { key, side in level.remove(key, side) }
-                }
-                if SpatialIndex.isIndexable(new), SpatialIndex.isIndexable(fo) {
-                    contributions(geometry, q, new, o, fo) { key, side in level.add(key, side) }
+            if let idQ = id(q) {
+                for link in touching(q) {
+                    let link = Int(link)
+                    let source = links.source(at: link)
+                    guard let o = slot(source == idQ ? links.target(at: link) : source), o != q, o < frames.count else { continue }
+                    let fo = counted(o)
+                    if SpatialIndex.isIndexable(old), SpatialIndex.isIndexable(fo) {
+                        contributions(geometry, q, old, o, fo) { key, side in level.remove(key, side) }
+                    }
+                    if SpatialIndex.isIndexable(new), SpatialIndex.isIndexable(fo) {
+                        contributions(geometry, q, new, o, fo) { key, side in level.add(key, side) }
+                    }
                 }
             }
             level.seen[q] = new
@@ -299,9 +354,9 @@ struct ClusterLinkLevels {
         levels[i] = level
     }
 
-    /// The count of a pair at `scale`, the current frames given (large items' sides are read from them).
-    func count(_ entry: Entry, scale: Double, frames: PositionedFrames) -> Int {
-        if entry.item >= 0, !isLarge(side(frames[entry.item]), scale) { return 0 }
+    /// The count of a pair at `scale`, the current frames (by slot) given (large items' sides are read from them).
+    func count(_ entry: Entry, scale: Double, frames: [Rect]) -> Int {
+        if entry.item >= 0, entry.item >= frames.count || !isLarge(side(frames[entry.item]), scale) { return 0 }
         return entry.sides.countSmall { !isLarge($0, scale) }
     }
 }

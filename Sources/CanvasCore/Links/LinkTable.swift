@@ -139,7 +139,21 @@ public struct LinkTable: Sendable {
     /// Positions (ascending) of the links with an end among `ids`.
     func positions(touching ids: Set<UInt64>) -> [Int] {
         guard !ids.isEmpty else { return [] }
-        return (0..<count).filter { ids.contains(sources[$0]) || ids.contains(targets[$0]) }
+        if ids.count == 1, let id = ids.first {  // one item removed: no hashing a link
+            return (0..<count).filter { sources[$0] == id || targets[$0] == id }
+        }
+        // A bit per id, about 16 bits an id (small enough to stay in cache):
+        // most links are told apart by two bit tests, not two hashes.
+        var shift = 64
+        while (1 << (64 - shift)) < ids.count * 16 { shift -= 1 }
+        var filter = [UInt64](repeating: 0, count: Swift.max(1, (1 << (64 - shift)) / 64))
+        func bit(_ id: UInt64) -> Int { shift == 64 ? 0 : Int(truncatingIfNeeded: (id &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift)) }
+        for id in ids { let b = bit(id); filter[b >> 6] |= 1 << UInt64(b & 63) }
+        func maybe(_ id: UInt64) -> Bool { let b = bit(id); return filter[b >> 6] & (1 << UInt64(b & 63)) != 0 }
+        return (0..<count).filter {
+            let s = sources[$0], t = targets[$0]
+            return (maybe(s) && ids.contains(s)) || (maybe(t) && ids.contains(t))
+        }
     }
 
     /// Bytes the table holds: the columns and the id map.
