@@ -79,7 +79,13 @@ struct DeferredDetail {
     /// Whether a query at this zoom, minimum size and cell answers the same
     /// with the pending moves applied or not: see `answersFromFinder`.
     func answersWithoutPending(zoom: ZoomTransform, minSize: Double, cell: Double) -> Bool {
-        guard !pending.isEmpty else { return true }
+        pending.isEmpty || answersFromFinder(zoom: zoom, minSize: minSize, cell: cell)
+    }
+
+    /// Whether a query at this zoom, minimum size and cell answers from the
+    /// culling index alone, with the pending moves applied (their targets
+    /// inside the clamp too).
+    func answersFromFinder(zoom: ZoomTransform, minSize: Double, cell: Double) -> Bool {
         let key = DetailPyramid.levelKey(cell: cell, zoom: zoom)
         let limit = 0x1p39  // as `DetailPyramid.finds(at:)`
         guard reachX / DetailPyramid.power(key.x) < limit, reachY / DetailPyramid.power(key.y) < limit else { return false }

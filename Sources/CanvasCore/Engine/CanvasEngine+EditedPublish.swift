@@ -55,10 +55,7 @@ extension CanvasEngine {
     /// level of detail on re-ran the level-of-detail query over the screen).
     func detailIsCulling() -> Bool {
         guard let settings = detailSettings else { return true }
-        guard let store = detailStore else { return false }
-        let key = DetailPyramid.levelKey(cell: settings.cell, zoom: zoom)
-        return store.answersWithoutPending(zoom: zoom, minSize: settings.minSize, cell: settings.cell)
-            && store.pyramid.answersFromFinder(zoom: zoom, minSize: settings.minSize, key: key)
+        return detailStore?.answersFromFinder(zoom: zoom, minSize: settings.minSize, cell: settings.cell) ?? false
     }
 
     /// After removing the items at `removed` (ascending, positions before

@@ -167,19 +167,21 @@ extension DetailPyramid {
     mutating func catchUp(_ key: LevelKey, frames: UnsafeBufferPointer<Rect>) {
         guard let since = journal.lag.removeValue(forKey: key) else { return }
         let changes = journal.net(since: since)
-        let levels = self.levels, merged = self.merged
-        journal.collect { levels[$0] != nil || merged[$0] != nil }
+        // The keys alone: a copy of the dictionaries kept alive here would
+        // make each grid edited below a copy of the whole grid.
+        let built = Set(levels.keys).union(merged.keys)
+        journal.collect { built.contains($0) }
         guard !changes.isEmpty else { return }
         let width = Self.power(key.x), height = Self.power(key.y)
         var stale: [(row: Int, column: Int, id: Int)] = []
         var staleMerged: [(key: LevelKey, row: Int, column: Int)] = []
-        if let slot = self.levels.index(forKey: key) {
-            let classes = self.levels.values[slot].count
+        if let slot = levels.index(forKey: key) {
+            let classes = levels.values[slot].count
             // Out first, then in, as a batch does (see `update(moves:frames:)`).
             for (_, change) in changes {
-                guard let held = change.before, held.id < classes, self.levels.values[slot][held.id] != nil else { continue }
+                guard let held = change.before, held.id < classes, levels.values[slot][held.id] != nil else { continue }
                 let (row, column) = Self.cell(of: held.frame, width: width, height: height)
-                self.levels.values[slot][held.id]!.update(row: row, column: column) { group in
+                levels.values[slot][held.id]!.update(row: row, column: column) { group in
                     if group.count <= 1 {
                         group = Group()
                     } else {
@@ -189,17 +191,17 @@ extension DetailPyramid {
                 }
             }
             for (_, change) in changes {
-                guard let held = change.after, held.id < classes, self.levels.values[slot][held.id] != nil else { continue }
+                guard let held = change.after, held.id < classes, levels.values[slot][held.id] != nil else { continue }
                 let (row, column) = Self.cell(of: held.frame, width: width, height: height)
-                self.levels.values[slot][held.id]!.update(row: row, column: column) { $0.add(held.label, held.frame) }
+                levels.values[slot][held.id]!.update(row: row, column: column) { $0.add(held.label, held.frame) }
             }
         }
-        if let slot = self.merged.index(forKey: key) {
-            let classes = self.merged.values[slot].classes
+        if let slot = merged.index(forKey: key) {
+            let classes = merged.values[slot].classes
             for (_, change) in changes {
                 guard let held = change.before, held.id < classes.count, classes[held.id] else { continue }
                 let (row, column) = Self.cell(of: held.frame, width: width, height: height)
-                self.merged.values[slot].cells.update(row: row, column: column) { group in
+                merged.values[slot].cells.update(row: row, column: column) { group in
                     if group.count <= 1 {
                         group = Group()
                     } else {
@@ -211,7 +213,7 @@ extension DetailPyramid {
             for (_, change) in changes {
                 guard let held = change.after, held.id < classes.count, classes[held.id] else { continue }
                 let (row, column) = Self.cell(of: held.frame, width: width, height: height)
-                self.merged.values[slot].cells.update(row: row, column: column) { $0.add(held.label, held.frame) }
+                merged.values[slot].cells.update(row: row, column: column) { $0.add(held.label, held.frame) }
             }
         }
         if !stale.isEmpty {

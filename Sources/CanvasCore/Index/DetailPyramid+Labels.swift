@@ -92,47 +92,52 @@ extension DetailPyramid {
         }
     }
 
+    /// The runs of consecutive inserted positions (`start..<end` of
+    /// `slots`) with the keys of the old neighbours around each (0 and
+    /// `keyLimit` past either end): the gaps their keys are taken from.
+    /// A run's neighbours are never inserted ones (the runs are maximal).
+    func gaps(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?)
+        -> [(start: Int, end: Int, low: Int, high: Int)]
+    {
+        var gaps: [(start: Int, end: Int, low: Int, high: Int)] = []
+        var start = 0
+        while start < slots.count {
+            var end = start + 1
+            while end < slots.count && positions[end] == positions[end - 1] + 1 { end += 1 }
+            let low = slotAt(positions[start] - 1).map { labels.key($0) } ?? 0
+            let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
+            gaps.append((start, end, low, high))
+            start = end
+        }
+        return gaps
+    }
+
+    /// Whether `assignKeys` with these arguments will give every key again
+    /// (a gap between two neighbours too narrow for its run).
+    func keysRunOut(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?) -> Bool {
+        gaps(slots: slots, atSorted: positions, slotAt: slotAt).contains { $0.high - $0.low <= $0.end - $0.start }
+    }
+
     /// Keys for slots inserted at `positions` (ascending, in the order
     /// after the insert; `slots` theirs), from the gaps between their
     /// neighbours (`slotAt`: the slot at a position after the insert, nil
     /// past either end); when a gap is too narrow, `relabel` with `order`
     /// (every slot in data order, the inserted ones included). `numbers`:
     /// how many numbers the frames hold.
-    /// Whether `assignKeys` with these arguments will give every key again
-    /// (a gap between two neighbours too narrow for its run).
-    func keysRunOut(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?) -> Bool {
-        var start = 0
-        while start < slots.count {
-            var end = start + 1
-            while end < slots.count && positions[end] == positions[end - 1] + 1 { end += 1 }
-            let low = slotAt(positions[start] - 1).map { labels.key($0) } ?? 0
-            let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
-            if high - low <= end - start { return true }
-            start = end
-        }
-        return false
-    }
-
     mutating func assignKeys(slots: [Int], atSorted positions: [Int], numbers: Int, slotAt: (Int) -> Int?, order: () -> [Int]) {
         guard !slots.isEmpty else { return }
         labels.materialize(slots: Swift.max(numbers, (slots.max() ?? 0) + 1))
-        var start = 0
-        while start < slots.count {
-            var end = start + 1
-            while end < slots.count && positions[end] == positions[end - 1] + 1 { end += 1 }
-            // A run of inserted items between two old neighbours (or an end).
-            let low = slotAt(positions[start] - 1).map { labels.key($0) } ?? 0
-            let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
+        let gaps = gaps(slots: slots, atSorted: positions, slotAt: slotAt)
+        guard !gaps.contains(where: { $0.high - $0.low <= $0.end - $0.start }) else {
+            relabel(order: order())
+            return
+        }
+        for (start, end, low, high) in gaps {
             let run = end - start
-            guard high - low > run else {
-                relabel(order: order())
-                return
-            }
             let step = (high - low) / (run + 1)  // at least 1
             for offset in 0..<run {
                 labels.keys![slots[start + offset]] = UInt32(truncatingIfNeeded: low + step * (offset + 1))
             }
-            start = end
         }
     }
 }

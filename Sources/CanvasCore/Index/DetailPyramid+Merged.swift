@@ -5,7 +5,7 @@ extension DetailPyramid {
     /// frame at the same zoom visits each cell once instead of once per
     /// class (issue 20: the cost grew with the number of size classes).
     /// Kept per level for the last set of classes asked for; edits keep it
-    /// exact cell by cell (`refreshMerged`).
+    /// exact cell by cell (`catchUp`, `remerge`).
     struct SmallCells: Hashable, Sendable {
         /// By class id: whether the class is merged in.
         var classes: [Bool]
@@ -69,52 +69,6 @@ extension DetailPyramid {
         }
     }
 
-    /// After an edit: the merged cells holding `frames` (the edited items'
-    /// frames before and after) merged again from their classes' cells,
-    /// each distinct cell once, its classes' grids found once per level and
-    /// their rows once per row of touched cells (issue 20: a drag of many
-    /// items touches the same coarse cells over and over).
-    mutating func refreshMerged(_ frames: [Rect]) {
-        guard !merged.isEmpty, !frames.isEmpty else { return }
-        var cells: [(row: Int, column: Int)] = []
-        cells.reserveCapacity(frames.count)
-        var sources: [Cells] = [], rows: [Cells.Row] = []
-        var packed: [Int] = []
-        var index = merged.startIndex
-        while index != merged.endIndex {
-            let key = merged.keys[index]
-            let width = Self.power(key.x), height = Self.power(key.y)
-            let classes = merged.values[index].classes
-            let grids = levels[key] ?? []
-            sources.removeAll(keepingCapacity: true)
-            for id in classes.indices where classes[id] && id < grids.count {
-                if let grid = grids[id] { sources.append(grid) }
-            }
-            cells.removeAll(keepingCapacity: true)
-            for frame in frames { cells.append(Self.cell(of: frame, width: width, height: height)) }
-            if cells.count > 1 { Self.groupCells(&cells, packed: &packed) }
-            var slot = 0
-            while slot < cells.count {
-                let row = cells[slot].row
-                rows.removeAll(keepingCapacity: true)
-                for source in sources { if let cells = source.rows[row] { rows.append(cells) } }
-                var lastColumn: Int?
-                while slot < cells.count && cells[slot].row == row {
-                    let column = cells[slot].column
-                    slot += 1
-                    guard column != lastColumn else { continue }
-                    lastColumn = column
-                    var fresh = Group()
-                    for cells in rows {
-                        if let found = SparseCells<Group>.find(column, in: cells.columns) { fresh.merge(cells.payloads[found]) }
-                    }
-                    merged.values[index].cells.update(row: row, column: column) { $0 = fresh }
-                }
-            }
-            merged.formIndex(after: &index)
-        }
-    }
-
     /// Merged cells (`key`, row, column) merged again from their classes'
     /// cells, once the class grids hold an edit: for the cells a removed
     /// item shaped (the others took a count less in place).
@@ -126,24 +80,6 @@ extension DetailPyramid {
                 if let group = grid(key, id)?.payload(row: row, column: column) { fresh.merge(group) }
             }
             merged[key]!.cells.update(row: row, column: column) { $0 = fresh }
-        }
-    }
-
-    /// Orders cells so that each row's are together and equal cells are
-    /// adjacent (columns within a row in any order). Rows and columns that
-    /// fit in 32 bits, as on any real board, are packed into one integer
-    /// each: sorting those costs a fraction of sorting pairs.
-    static func groupCells(_ cells: inout [(row: Int, column: Int)], packed: inout [Int]) {
-        let fits = cells.allSatisfy { Int(Int32.min)...Int(Int32.max) ~= $0.row && Int(Int32.min)...Int(Int32.max) ~= $0.column }
-        guard fits else {
-            cells.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
-            return
-        }
-        packed.removeAll(keepingCapacity: true)
-        for cell in cells { packed.append(cell.row << 32 | Int(UInt32(truncatingIfNeeded: cell.column))) }
-        packed.sort()
-        for slot in packed.indices {
-            cells[slot] = (packed[slot] >> 32, Int(Int32(truncatingIfNeeded: packed[slot])))
         }
     }
 }

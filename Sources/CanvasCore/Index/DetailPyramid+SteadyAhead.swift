@@ -10,7 +10,7 @@ extension DetailPyramid {
     /// every class's cells again at each level. The sums are exact (counts
     /// add, bounds take minima and maxima), so the grid equals the merge of
     /// the level's class grids. Edits keep these grids exact as they keep
-    /// any merged grid (`refreshMerged`, `remerge`, `insert`).
+    /// any merged grid (`catchUp`, `remerge`).
     mutating func buildSteadyMergesAhead(_ plan: AheadPlan, minSize: Double) {
         guard let steps = plan.steps, steps.lowerBound <= plan.top else { return }
         var running: Cells?
