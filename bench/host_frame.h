@@ -65,6 +65,18 @@ static inline size_t host_copy_clusters(canvas_engine *engine, canvas_cluster **
     return count;
 }
 
+/* canvas_copy_cluster_links into a host's buffer (grown as asked); returns the count. */
+static inline size_t host_copy_cluster_links(canvas_engine *engine, canvas_cluster_link **buffer, size_t *capacity) {
+    size_t count = 0;
+    canvas_status status = canvas_copy_cluster_links(engine, *buffer, *capacity, &count);
+    if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
+        host_grow((void **)buffer, capacity, count, sizeof **buffer);
+        status = canvas_copy_cluster_links(engine, *buffer, *capacity, &count);
+    }
+    CHECK(engine, status);
+    return count;
+}
+
 /* canvas_copy_visible_items into the host's buffer; returns the count. */
 static inline size_t host_copy_items(canvas_engine *engine, host_frame *f) {
     size_t count = 0;

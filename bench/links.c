@@ -162,17 +162,12 @@ int main(int argc, char **argv) {
         CHECK(engine, canvas_set_viewport_offset(engine, offset, NULL));
         CHECK(engine, canvas_tick(engine, clock_ms, NULL));
         host_copy_frame(engine, &host);
-        size_t n = 0;
-        canvas_status status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-        if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-            host_grow((void **)&clusters, &cluster_capacity, n, sizeof *clusters);
-            status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-        }
-        CHECK(engine, status);
+        host_copy_clusters(engine, &clusters, &cluster_capacity);
         if (with_links) {
             size_t shown = host_copy_ids(engine, canvas_copy_visible_links, &link_ids, &link_capacity);
             for (size_t k = 0; k < shown; k++) {
-                status = canvas_copy_link_route(engine, link_ids[k], points, point_capacity, &n);
+                size_t n = 0;
+                canvas_status status = canvas_copy_link_route(engine, link_ids[k], points, point_capacity, &n);
                 if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
                     host_grow((void **)&points, &point_capacity, n, sizeof *points);
                     status = canvas_copy_link_route(engine, link_ids[k], points, point_capacity, &n);
@@ -209,13 +204,7 @@ int main(int argc, char **argv) {
         t0 = now_seconds();
         CHECK(engine, canvas_move_items(engine, ids, origins, DRAGGED));
         CHECK(engine, canvas_tick(engine, clock_ms, NULL));
-        size_t n = 0;
-        canvas_status status = canvas_copy_cluster_links(engine, cluster_links, cluster_link_capacity, &n);
-        if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-            host_grow((void **)&cluster_links, &cluster_link_capacity, n, sizeof *cluster_links);
-            status = canvas_copy_cluster_links(engine, cluster_links, cluster_link_capacity, &n);
-        }
-        CHECK(engine, status);
+        size_t n = host_copy_cluster_links(engine, &cluster_links, &cluster_link_capacity);
         if (f >= 0) lod_times[f] = now_seconds() - t0, lod_links += n;  /* the first frame counts them once */
     }
 

@@ -18,35 +18,9 @@
 ** `valgrind --tool=callgrind --toggle-collect=bench_frame` (every timed
 ** frame is one call of bench_frame). Prints JSON: median and max per edit.
 */
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include "host_frame.h"
 #include "links_board.h"
-
-static double thread_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int counter = -1;
-static void counter_open(void) {
-    struct perf_event_attr a;
-    memset(&a, 0, sizeof a);
-    a.type = PERF_TYPE_HARDWARE;
-    a.size = sizeof a;
-    a.config = PERF_COUNT_HW_INSTRUCTIONS;
-    a.exclude_kernel = 1;
-    a.exclude_hv = 1;
-    counter = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-}
-static double counter_read(void) {
-    long long v = 0;
-    if (counter < 0 || read(counter, &v, sizeof v) != (ssize_t)sizeof v) return -1;
-    return (double)v;
-}
+#include "thread_counter.h"
 
 enum { MAX_ROUNDS = 64, KINDS = 8 };
 static const char *names[KINDS] = {"remove_1_card", "undo_remove_1_card", "remove_1000_cards", "undo_remove_1000_cards",
@@ -77,21 +51,8 @@ __attribute__((noinline)) void bench_frame(const edit *e) {
     clock_ms += 1000.0 / 120;
     CHECK(engine, canvas_tick(engine, clock_ms, NULL));
     host_copy_frame(engine, &host);
-    size_t n = 0;
-    canvas_status status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-    if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-        host_grow((void **)&clusters, &cluster_capacity, n, sizeof *clusters);
-        status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-    }
-    CHECK(engine, status);
-    last_clusters = n;
-    status = canvas_copy_cluster_links(engine, cluster_links, link_capacity, &n);
-    if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-        host_grow((void **)&cluster_links, &link_capacity, n, sizeof *cluster_links);
-        status = canvas_copy_cluster_links(engine, cluster_links, link_capacity, &n);
-    }
-    CHECK(engine, status);
-    last_cluster_links = n;
+    last_clusters = host_copy_clusters(engine, &clusters, &cluster_capacity);
+    last_cluster_links = host_copy_cluster_links(engine, &cluster_links, &link_capacity);
 }
 
 static int compare(const void *a, const void *b) {

@@ -19,36 +19,9 @@
 ** are what to compare (where they read 0, run it under
 ** `valgrind --tool=callgrind --dump-before=canvas_wheel`: one dump a step). Prints JSON.
 */
-#include <linux/perf_event.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
 #include "host_frame.h"
 #include "links_board.h"
-
-static double thread_seconds(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* User-space instructions of this thread; -1 where perf events are not allowed. */
-static int counter = -1;
-static void counter_open(void) {
-    struct perf_event_attr a;
-    memset(&a, 0, sizeof a);
-    a.type = PERF_TYPE_HARDWARE;
-    a.size = sizeof a;
-    a.config = PERF_COUNT_HW_INSTRUCTIONS;
-    a.exclude_kernel = 1;
-    a.exclude_hv = 1;
-    counter = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, 0);
-}
-static double counter_read(void) {
-    long long v = 0;
-    if (counter < 0 || read(counter, &v, sizeof v) != (ssize_t)sizeof v) return -1;
-    return (double)v;
-}
+#include "thread_counter.h"
 
 enum { MAX_STEPS = 64 };
 
@@ -110,20 +83,8 @@ int main(int argc, char **argv) {
         }
         CHECK(engine, canvas_tick(engine, clock_ms, NULL));
         host_copy_frame(engine, &host);
-        size_t n = 0;
-        canvas_status status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-        if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-            host_grow((void **)&clusters, &cluster_capacity, n, sizeof *clusters);
-            status = canvas_copy_clusters(engine, clusters, cluster_capacity, &n);
-        }
-        CHECK(engine, status);
-        size_t nc = n;
-        status = canvas_copy_cluster_links(engine, cluster_links, link_capacity, &n);
-        if (status == CANVAS_ERR_BUFFER_TOO_SMALL) {
-            host_grow((void **)&cluster_links, &link_capacity, n, sizeof *cluster_links);
-            status = canvas_copy_cluster_links(engine, cluster_links, link_capacity, &n);
-        }
-        CHECK(engine, status);
+        size_t nc = host_copy_clusters(engine, &clusters, &cluster_capacity);
+        size_t n = host_copy_cluster_links(engine, &cluster_links, &link_capacity);
         double t = thread_seconds() - t0, i = counter_read() - i0;
         double zoom;
         CHECK(engine, canvas_get_zoom(engine, &zoom));
