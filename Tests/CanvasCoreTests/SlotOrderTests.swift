@@ -158,4 +158,42 @@ struct SlotOrderTests {
             #expect(gone.allSatisfy { list.index(of: $0.0) == nil }, "\(what): removed ids are gone")
         }
     }
+
+    @Test("a copy of an order keeps its own slots while the other is edited (the per-slot columns are shared until written)")
+    func copiesStayApart() {
+        var rng = SplitMix64(seed: 304)
+        var order = SlotOrder(identity: 2000)
+        var model = Array(0..<2000)
+        for round in 0..<30 {
+            let kept = order, keptModel = model
+            if rng.next() % 2 == 0 {
+                let positions = sortedPositions(&rng, Int(rng.next() % 300) + 1, below: model.count)
+                order.remove(atSorted: positions)
+                for position in positions.reversed() { model.remove(at: position) }
+            } else {
+                let k = Int(rng.next() % 600) + 1
+                let slots = Array((2000 + round * 600)..<(2000 + round * 600 + k))
+                let positions = sortedPositions(&rng, k, below: model.count + k)
+                order.insert(slots, atSorted: positions)
+                for (slot, position) in zip(slots, positions) { model.insert(slot, at: position) }
+            }
+            checkOrder(order, model, "round \(round): edited")
+            checkOrder(kept, keptModel, "round \(round): the copy before the edit")
+        }
+    }
+
+    @Test("a zeroed column reads zero until written, grows with zeros, and its copies are apart")
+    func zeroedColumn() {
+        var column = ZeroedColumn<Int32>(count: 5000)
+        #expect((0..<5000).allSatisfy { column[$0] == 0 })
+        column[17] = 4
+        var copy = column
+        copy[17] = 9
+        copy.grow(to: 9000)
+        #expect(column[17] == 4 && copy[17] == 9 && column.count == 5000 && copy.count == 9000)
+        #expect((5000..<9000).allSatisfy { copy[$0] == 0 })
+        column.withUnsafeMutableBufferPointer { $0[18] = 5 }
+        #expect(copy[18] == 0 && column[18] == 5)
+    }
+
 }

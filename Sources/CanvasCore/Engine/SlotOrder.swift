@@ -18,65 +18,105 @@ struct SlotOrder: Sendable {
     /// How full blocks start (and what a split leaves), so edits have room.
     static let blockFill = 256
 
-    /// By block number: its slots, in data order.
+    /// By block number: its slots, in data order; empty for a block still
+    /// `plain`.
     private var blocks: [[Int32]] = []
+    /// By block number: whether the block is still as the identity made it
+    /// (block b holds slots b · blockFill ..< (b + 1) · blockFill, cut at
+    /// `identityCount`), its slots not spelled out. The first edit of a
+    /// million slots spelled out all 4,000 blocks (issue 20); now an edit
+    /// spells out the blocks it touches.
+    private var plain: [Bool] = []
     /// Block numbers in data order.
     private var sequence: [Int32] = []
     /// By block number: the position of its first slot (kept for blocks in `sequence`).
     private var starts: [Int] = []
     /// Block numbers not in use.
     private var spareBlocks: [Int32] = []
-    /// By slot: its block number, or -1 for a slot that holds no item.
-    private var blockOf: [Int32] = []
-    /// By slot: its index in its block.
-    private var offsetOf: [UInt16] = []
+    /// By slot: 0 while the slot is where the identity put it (block
+    /// slot / blockFill below `identityCount`, none above), −1 for a slot
+    /// that holds no item, else its block number + 1.
+    private var blockOf: ZeroedColumn<Int32>
+    /// By slot: 0 while the slot's offset is the identity's (slot %
+    /// blockFill), else its index in its block + 1.
+    private var offsetOf: ZeroedColumn<UInt16>
+    /// How many slots the identity held.
+    private let identityCount: Int
 
     /// How many slots stand in the order.
     private(set) var count = 0
 
-    /// Slots 0..<count in that order (the first edit that leaves the slots'
-    /// own order builds it: flat writes, no per-slot calls).
+    /// Slots 0..<count in that order, written nowhere: the per-slot
+    /// columns read zero and the blocks are `plain` until an edit touches
+    /// them.
     init(identity count: Int) {
         self.count = count
+        identityCount = count
         // With room for new slots: the first insert then copies neither.
-        blockOf = .large(count: count, room: [Int32].roomToGrow(count)) { buffer in
-            for slot in 0..<count { buffer[slot] = Int32(truncatingIfNeeded: slot / Self.blockFill) }
-        }
-        offsetOf = .large(count: count, room: [UInt16].roomToGrow(count)) { buffer in
-            for slot in 0..<count { buffer[slot] = UInt16(truncatingIfNeeded: slot % Self.blockFill) }
-        }
-        var start = 0
-        repeat {
-            let end = Swift.min(count, start + Self.blockFill)
-            sequence.append(Int32(blocks.count))
-            blocks.append([Int32](unsafeUninitializedCapacity: end - start) { buffer, initialized in
-                for offset in 0..<(end - start) { buffer[offset] = Int32(truncatingIfNeeded: start + offset) }
-                initialized = end - start
-            })
-            starts.append(start)
-            start = end
-        } while start < count
+        blockOf = ZeroedColumn(count: count, capacity: [Int32].roomToGrow(count))
+        offsetOf = ZeroedColumn(count: count, capacity: [UInt16].roomToGrow(count))
+        let numbers = Swift.max(1, (count + Self.blockFill - 1) / Self.blockFill)
+        blocks = Array(repeating: [], count: numbers)
+        plain = Array(repeating: true, count: numbers)
+        sequence = (0..<numbers).map { Int32(truncatingIfNeeded: $0) }
+        starts = (0..<numbers).map { $0 * Self.blockFill }
     }
 
     /// How many slot numbers have been handed out (live or not).
     var slotCapacity: Int { blockOf.count }
 
+    /// The block number of `slot` (in range), or −1 when it holds no item.
+    @inline(__always)
+    private func block(ofSlot slot: Int) -> Int {
+        let stored = Int(blockOf[slot])
+        if stored != 0 { return stored < 0 ? -1 : stored - 1 }
+        return slot < identityCount ? slot / Self.blockFill : -1
+    }
+
+    /// The index of `slot` (holding an item) in its block.
+    @inline(__always)
+    private func offset(ofSlot slot: Int) -> Int {
+        let stored = Int(offsetOf[slot])
+        return stored != 0 ? stored - 1 : slot % Self.blockFill
+    }
+
+    /// How many slots block `number` holds.
+    @inline(__always)
+    private func size(of number: Int) -> Int {
+        guard plain[number] else { return blocks[number].count }
+        return Swift.max(0, Swift.min(identityCount, (number + 1) * Self.blockFill) - number * Self.blockFill)
+    }
+
+    /// The slot at `offset` in block `number`.
+    @inline(__always)
+    private func slot(in number: Int, at offset: Int) -> Int {
+        plain[number] ? number * Self.blockFill + offset : Int(blocks[number][offset])
+    }
+
+    /// Spells out a `plain` block's slots, before an edit of it.
+    private mutating func spellOut(_ number: Int) {
+        guard plain[number] else { return }
+        let first = number * Self.blockFill
+        blocks[number] = (first..<(first + size(of: number))).map { Int32(truncatingIfNeeded: $0) }
+        plain[number] = false
+    }
+
     /// Whether `slot` holds an item in the order.
-    func contains(_ slot: Int) -> Bool { slot >= 0 && slot < blockOf.count && blockOf[slot] >= 0 }
+    func contains(_ slot: Int) -> Bool { slot >= 0 && slot < blockOf.count && block(ofSlot: slot) >= 0 }
 
     /// The position of `slot`, or nil when it holds no item. O(1).
     func position(of slot: Int) -> Int? {
         guard slot >= 0 && slot < blockOf.count else { return nil }
-        let block = blockOf[slot]
+        let block = block(ofSlot: slot)
         guard block >= 0 else { return nil }
-        return starts[Int(block)] + Int(offsetOf[slot])
+        return starts[block] + offset(ofSlot: slot)
     }
 
     /// The slot at `position` (0..<count). O(log blocks).
     func slot(at position: Int) -> Int {
         precondition(position >= 0 && position < count, "position out of range")
         let (rank, start) = rank(holding: position)
-        return Int(blocks[Int(sequence[rank])][position - start])
+        return slot(in: Int(sequence[rank]), at: position - start)
     }
 
     /// The rank (index in `sequence`) of the block holding `position`, and its start.
@@ -98,25 +138,29 @@ struct SlotOrder: Sendable {
     func slots(at positions: [Int]) -> [Int] {
         var found: [Int] = []
         found.reserveCapacity(positions.count)
-        var start = 0, end = 0
-        var block: [Int32] = []
+        var start = 0, end = 0, number = 0
         for position in positions {
             if position < start || position >= end {
                 precondition(position >= 0 && position < count, "position out of range")
                 let (rank, first) = rank(holding: position)
-                block = blocks[Int(sequence[rank])]
+                number = Int(sequence[rank])
                 start = first
-                end = first + block.count
+                end = first + size(of: number)
             }
-            found.append(Int(block[position - start]))
+            found.append(slot(in: number, at: position - start))
         }
         return found
     }
 
     /// Calls `body` with every slot in data order.
     func forEach(_ body: (Int) -> Void) {
-        for number in sequence {
-            for slot in blocks[Int(number)] { body(Int(slot)) }
+        for number in sequence.lazy.map({ Int($0) }) {
+            if plain[number] {
+                let first = number * Self.blockFill
+                for slot in first..<(first + size(of: number)) { body(slot) }
+            } else {
+                for slot in blocks[number] { body(Int(slot)) }
+            }
         }
     }
 
@@ -142,12 +186,13 @@ struct SlotOrder: Sendable {
         while next < positions.count {
             let (rank, start) = rank(holding: positions[next])
             let number = Int(sequence[rank])
-            let end = start + blocks[number].count
+            let end = start + size(of: number)
             var offsets: [Int] = []
             while next < positions.count && positions[next] < end {
                 offsets.append(positions[next] - start)
                 next += 1
             }
+            spellOut(number)
             var block = blocks[number]
             blocks[number] = []  // edited alone, not copied
             var write = offsets[0], skip = 0
@@ -162,7 +207,7 @@ struct SlotOrder: Sendable {
                                 skip += 1
                             } else {
                                 block[write] = slot
-                                offsetOf[Int(slot)] = UInt16(truncatingIfNeeded: write)
+                                offsetOf[Int(slot)] = UInt16(truncatingIfNeeded: write + 1)
                                 write += 1
                             }
                         }
@@ -186,9 +231,9 @@ struct SlotOrder: Sendable {
     mutating func insert(_ slots: [Int], atSorted positions: [Int]) {
         guard !slots.isEmpty else { return }
         if let highest = slots.max(), highest >= blockOf.count {
-            let grow = highest + 1 - blockOf.count
-            blockOf.appendGrowing(repeating: -1, count: grow)
-            offsetOf.appendGrowing(repeating: 0, count: grow)
+            // Zero past the identity: no item.
+            blockOf.grow(to: highest + 1)
+            offsetOf.grow(to: highest + 1)
         }
         var touched: [Int] = []
         let oldCount = count
@@ -202,6 +247,7 @@ struct SlotOrder: Sendable {
             let (rank, oldStart) = rank(holding: Swift.max(0, Swift.min(positions[next] - next, oldCount - 1)))
             let number = Int(sequence[rank])
             let isLast = rank == sequence.count - 1
+            spellOut(number)
             var block = blocks[number]
             blocks[number] = []  // edited alone, not copied
             let oldEnd = oldStart + block.count
@@ -228,8 +274,8 @@ struct SlotOrder: Sendable {
             blockOf.withUnsafeMutableBufferPointer { blockOf in
                 offsetOf.withUnsafeMutableBufferPointer { offsetOf in
                     for (offset, slot) in block.enumerated() {
-                        blockOf[Int(slot)] = Int32(number)
-                        offsetOf[Int(slot)] = UInt16(truncatingIfNeeded: offset)
+                        blockOf[Int(slot)] = Int32(number + 1)
+                        offsetOf[Int(slot)] = UInt16(truncatingIfNeeded: offset + 1)
                     }
                 }
             }
@@ -254,14 +300,20 @@ struct SlotOrder: Sendable {
             if let spare = spareBlocks.popLast() {
                 fresh = spare
                 blocks[Int(fresh)] = Array(block[start..<end])
+                plain[Int(fresh)] = false
             } else {
                 fresh = Int32(blocks.count)
                 blocks.append(Array(block[start..<end]))
+                plain.append(false)
                 starts.append(0)
             }
-            for offset in start..<end {
-                blockOf[Int(block[offset])] = fresh
-                offsetOf[Int(block[offset])] = UInt16(offset - start)
+            blockOf.withUnsafeMutableBufferPointer { blockOf in
+                offsetOf.withUnsafeMutableBufferPointer { offsetOf in
+                    for offset in start..<end {
+                        blockOf[Int(block[offset])] = fresh + 1
+                        offsetOf[Int(block[offset])] = UInt16(offset - start + 1)
+                    }
+                }
             }
             added.append(fresh)
             start = end
@@ -271,10 +323,10 @@ struct SlotOrder: Sendable {
 
     /// Takes blocks left empty out of the sequence (one always stays).
     private mutating func dropEmptyBlocks() {
-        guard sequence.contains(where: { blocks[Int($0)].isEmpty }) else { return }
+        guard sequence.contains(where: { size(of: Int($0)) == 0 }) else { return }
         var kept: [Int32] = []
         for number in sequence {
-            if blocks[Int(number)].isEmpty { spareBlocks.append(number) } else { kept.append(number) }
+            if size(of: Int(number)) == 0 { spareBlocks.append(number) } else { kept.append(number) }
         }
         if kept.isEmpty, let first = sequence.first {
             kept = [first]
@@ -290,7 +342,7 @@ struct SlotOrder: Sendable {
         for index in rank..<sequence.count {
             let number = Int(sequence[index])
             starts[number] = start
-            start += blocks[number].count
+            start += size(of: number)
         }
     }
 }

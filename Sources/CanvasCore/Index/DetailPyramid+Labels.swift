@@ -12,8 +12,14 @@ extension DetailPyramid {
     /// keeps their relative order: rare, and no worse than one renumbering.
     struct Labels: Hashable, Sendable {
         /// By slot: its key; nil while the key of slot s is (s + 1) · spacing
-        /// (no insert yet: slots are in data order).
-        var keys: [UInt32]?
+        /// (no insert yet: slots are in data order). Zero where no key was
+        /// written: (s + 1) · spacing below `plainCount`, none above. The
+        /// first insert into a million cards wrote all four megabytes of
+        /// keys (most of its time the kernel's first touch of those pages,
+        /// issue 20); now it writes the keys it gives.
+        var keys: ZeroedColumn<UInt32>?
+        /// Slots below this whose key was never written keep (s + 1) · spacing.
+        var plainCount = 0
         /// The gap between neighbouring keys given at once.
         var spacing: Int
 
@@ -36,8 +42,10 @@ extension DetailPyramid {
 
         @inline(__always)
         func key(_ slot: Int) -> Int {
-            if let keys { return slot < keys.count ? Int(keys[slot]) : 0 }
-            return (slot + 1) &* spacing
+            guard let keys else { return (slot + 1) &* spacing }
+            guard slot < keys.count else { return 0 }
+            let stored = Int(keys[slot])
+            return stored != 0 || slot >= plainCount ? stored : (slot + 1) &* spacing
         }
 
         /// The label of `slot`.
@@ -51,19 +59,22 @@ extension DetailPyramid {
         /// The keys, spelled out for `slots` slots at least.
         mutating func materialize(slots: Int) {
             if keys == nil {
-                let spacing = self.spacing
-                keys = (0..<slots).map { UInt32(truncatingIfNeeded: ($0 + 1) &* spacing) }
+                keys = ZeroedColumn(count: slots, capacity: [UInt32].roomToGrow(slots))
+                plainCount = slots
             } else if keys!.count < slots {
-                keys!.appendGrowing(repeating: 0, count: slots - keys!.count)
+                keys!.grow(to: slots)
             }
         }
 
         /// Keys for `order` (every slot in data order), evenly spaced.
         mutating func assign(order: [Int]) {
             spacing = Self.spacing(for: order.count)
-            var fresh = [UInt32](repeating: 0, count: (order.max() ?? -1) + 1)
-            for (rank, slot) in order.enumerated() { fresh[slot] = UInt32(truncatingIfNeeded: (rank + 1) * spacing) }
+            var fresh = ZeroedColumn<UInt32>(count: (order.max() ?? -1) + 1)
+            fresh.withUnsafeMutableBufferPointer { fresh in
+                for (rank, slot) in order.enumerated() { fresh[slot] = UInt32(truncatingIfNeeded: (rank + 1) * spacing) }
+            }
             keys = fresh
+            plainCount = 0
         }
     }
 
