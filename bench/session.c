@@ -33,7 +33,8 @@
 ** 10) and says so ("frames" below "planned"); an edit group that runs past
 ** SESSION_EDIT_TIMEOUT seconds (default 30) ends the run, the edits it did
 ** not finish reported as at least that long. SESSION_CLOCK=cpu times frames by the
-** thread's CPU time instead of the wall (for a loaded machine). With a frames-file the generated
+** thread's CPU time instead of the wall (for a loaded machine). SESSION_TRACE=1 prints each
+** frame on stderr (time, instructions, page faults, what it copied). With a frames-file the generated
 ** frames are also written there (n * 4 doubles, x y w h) for the faces'
 ** benches. Memory: peak resident (VmHWM) less the resident size before the
 ** engine was made, per card.
@@ -41,11 +42,22 @@
 #include <math.h>
 #include <signal.h>
 #include <unistd.h>
+#include <sys/resource.h>
 
 #include "host_frame.h"
+#include "thread_counter.h"
 #include "session_data.h"
 
 static canvas_engine *engine;
+
+/* Page faults so far: on this machine the kernel's first touch of a fresh
+   page costs about 0.4 ms a megabyte, so a frame or an edit that writes
+   memory nothing wrote before shows here, however the clock was shared. */
+static long minor_faults(void) {
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_minflt;
+}
 static host_frame host;
 static canvas_cluster *clusters;
 static size_t clusters_capacity = 64;
@@ -117,14 +129,30 @@ static double frame_clock(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* SESSION_TRACE=1: each frame on stderr (its time, user-space
+   instructions, page faults, zoom and what it copied), to see which frames
+   make a phase's tail. */
+static int trace;
+
 static double frame(input_fn input, void *context, int index, canvas_tick_result *tick) {
     clock_ms += frame_ms;
+    size_t items_before = host.items_count, clusters_before = copied_clusters;
+    double instructions = trace ? counter_read() : 0;
+    long faults = trace ? minor_faults() : 0;
     double start = frame_clock();
     if (input) input(context, index);
     canvas_tick_result local;
     CHECK(engine, canvas_tick(engine, clock_ms, tick ? tick : &local));
     copy_if_published();
-    return frame_clock() - start;
+    double seconds = frame_clock() - start;
+    if (trace) {
+        double zoom = 0;
+        canvas_get_zoom(engine, &zoom);
+        fprintf(stderr, "frame %d: %.1f us, %.0f instructions (-1: no counter), %ld faults, zoom %.5f, %zu items, %zu clusters\n", index,
+                seconds * 1e6, counter < 0 ? -1 : counter_read() - instructions, minor_faults() - faults, zoom,
+                host.items_count - items_before, copied_clusters - clusters_before);
+    }
+    return seconds;
 }
 
 static double zoom_now(void) {
@@ -227,8 +255,11 @@ static void edit_timed_out(int sig) {
     _exit(0);
 }
 
+/* The page faults of the last timed edit (see minor_faults). */
+static long last_faults;
+
 static void report(const char *name, double seconds) {
-    printf("{\"edit\": \"%s\", \"group\": \"%s\", \"ms\": %.4f}\n", name, edit_group, seconds * 1e3);
+    printf("{\"edit\": \"%s\", \"group\": \"%s\", \"ms\": %.4f, \"faults\": %ld}\n", name, edit_group, seconds * 1e3, last_faults);
     fflush(stdout);
     edit_reported++;
 }
@@ -252,10 +283,13 @@ static void run_edits(const char *group, const char *const *names, edit_group_fn
 }
 
 static double timed_edit(canvas_status (*call)(canvas_engine *, void *), void *context) {
+    long faults = minor_faults();
     double start = now_seconds();
     CHECK(engine, call(engine, context));
     copy_if_published();
-    return now_seconds() - start;
+    double seconds = now_seconds() - start;
+    last_faults = minor_faults() - faults;
+    return seconds;
 }
 
 typedef struct id_list { uint64_t *ids; size_t count; } id_list;
@@ -363,6 +397,8 @@ int main(int argc, char **argv) {
     cards = argc > 1 ? strtoul(argv[1], NULL, 10) : 1000000;
     if (getenv("SESSION_BUDGET")) budget = atof(getenv("SESSION_BUDGET"));
     if (getenv("SESSION_EDIT_TIMEOUT")) edit_timeout = atof(getenv("SESSION_EDIT_TIMEOUT"));
+    trace = getenv("SESSION_TRACE") && strcmp(getenv("SESSION_TRACE"), "1") == 0;
+    if (trace) counter_open();
     cpu_clock = getenv("SESSION_CLOCK") && strcmp(getenv("SESSION_CLOCK"), "cpu") == 0;
     double *frames = xmalloc(cards * 4 * sizeof(double));
     sd_generate(SD_MIXED, cards, frames);
