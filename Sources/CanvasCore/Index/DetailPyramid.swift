@@ -1173,15 +1173,28 @@ package struct DetailPyramid: Hashable, Sendable {
             // nested functions above, so each append to it here took a
             // dynamic exclusivity check (a tenth of a frame on mixed sizes).
             var large: [Int] = []
-            for id in kinds.indices where kinds[id] == .large {
-                let sizeClass = sizeClasses[id]
-                let (classWidth, classHeight) = Self.classSides(sizeClass)
-                let halfX = Self.power(sizeClass.x), halfY = Self.power(sizeClass.y)
-                let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
-                let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
-                members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
-                    for member in list where meets(frames[Int(member)]) {
-                        large.append(Int(member))
+            // Frames gathered a run at a time before they are tested, so
+            // the random loads overlap (see `sweep`): they were two fifths
+            // of a frame zoomed out on mixed sizes.
+            let run = 64
+            withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { gathered in
+                guard let gathered = gathered.baseAddress else { return }
+                for id in kinds.indices where kinds[id] == .large {
+                    let sizeClass = sizeClasses[id]
+                    let (classWidth, classHeight) = Self.classSides(sizeClass)
+                    let halfX = Self.power(sizeClass.x), halfY = Self.power(sizeClass.y)
+                    let classRows = Self.holding(cover.y - halfY, cover.y + cover.height + halfY, side: classHeight)
+                    let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
+                    members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
+                        list.withUnsafeBufferPointer { list in
+                            var base = 0
+                            while base < list.count {
+                                let end = Swift.min(list.count, base + run)
+                                for k in base..<end { (gathered + (k &- base)).initialize(to: frames[Int(list[k])]) }
+                                for k in base..<end where meets(gathered[k &- base]) { large.append(Int(list[k])) }
+                                base = end
+                            }
+                        }
                     }
                 }
             }
