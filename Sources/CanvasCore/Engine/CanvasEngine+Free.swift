@@ -292,7 +292,7 @@ extension CanvasEngine {
         // so the closure holds the frames alone: no dynamic exclusivity
         // check on the engine's properties at each read, and no copy of
         // the item list (whose copy is an outlined value-witness call).
-        let sequential = items.hasSequentialIDs
+        let sequential = idsAreSequential
         let found: Int
         if sequential {
             let frames = placement.frames
@@ -303,7 +303,7 @@ extension CanvasEngine {
         guard found <= capacity, found > 1 else { return found }
         out.withMemoryRebound(to: Int.self, capacity: found) { positions in
             let buffer = UnsafeMutableBufferPointer(start: positions, count: found)
-            if sequential && resolvedIDs.isSequential {
+            if sequential {
                 // Ids 1…n (far below Int.max): in data order as they are.
                 sortRuns(buffer)
                 return
