@@ -102,4 +102,42 @@ struct FreeQueryIDsTests {
             check(engine, ids, frames, query(&rng, frames, world: world), round)
         }
     }
+
+    @Test("ids 1…n, then inserts and removals at the end or anywhere (the ids stop being their positions): as brute force", arguments: [71, 72] as [UInt64])
+    func sequentialThenOrderEdits(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let world = 30_000.0
+        let blobs = (0..<5).map { _ in Point(x: rng.uniform(0, world), y: rng.uniform(0, world)) }
+        var ids = Array(UInt64(1)...2000)
+        var frames = ids.map { _ in card(&rng, world: world, blobs: blobs) }
+        let engine = try freeEngine(frames, viewport: Size(width: 1280, height: 800))
+        var nextID = UInt64(ids.count + 1)
+        for round in 0..<1500 {
+            // Early rounds keep to the end (the ids stay 1…n), later ones go anywhere.
+            let anywhere = round >= 300
+            switch rng.below(4) {
+            case 0:
+                let frame = card(&rng, world: world, blobs: blobs)
+                let at = anywhere ? rng.below(ids.count + 1) : ids.count
+                try engine.insert([NewItem(id: nextID, frame: frame)], before: at < ids.count ? ids[at] : nil)
+                ids.insert(nextID, at: at)
+                frames.insert(frame, at: at)
+                nextID += 1
+            case 1 where ids.count > 100:
+                let at = anywhere ? rng.below(ids.count) : ids.count - 1
+                try engine.remove([ids[at]])
+                ids.remove(at: at)
+                frames.remove(at: at)
+                if !anywhere { nextID -= 1 }
+            default:
+                let at = rng.below(ids.count)
+                let to = Point(x: frames[at].x + rng.uniform(-500, 500), y: frames[at].y + rng.uniform(-500, 500))
+                try engine.move(ids[at], to: to)
+                frames[at].x = to.x
+                frames[at].y = to.y
+            }
+            guard round % 10 == 0 else { continue }
+            check(engine, ids, frames, query(&rng, frames, world: world), round)
+        }
+    }
 }

@@ -12,7 +12,7 @@ struct SortRunsTests {
             var pool = Set<Int>()
             let range = [count + 1, 4 * count + 8, 1_000_000][rng.below(3)]
             while pool.count < count { pool.insert(rng.below(range)) }
-            let runs = [1, 2, 3, 7, 16, 17, 40, count + 1][rng.below(8)]
+            let runs = [1, 2, 3, 4, 5, 7, 16, 17, 40, count + 1][rng.below(10)]
             var dealt = [[Int]](repeating: [], count: Swift.max(runs, 1))
             for value in pool { dealt[rng.below(dealt.count)].append(value) }
             var values = rng.below(5) == 0 ? Array(pool) : dealt.flatMap { $0.sorted() }

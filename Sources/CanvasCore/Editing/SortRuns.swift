@@ -4,19 +4,31 @@
 /// runs, one a cell, and merging them pairwise costs ⌈log₂ runs⌉ moves a
 /// value, against `sortIndices`'s bucket pass and insertion sort (about
 /// forty instructions a value on a screenful of clustered cards; issue 20).
-/// With more runs than `mergedRunLimit` (edits leave cells out of order)
-/// it is `sortIndices`.
+/// With more runs than `mergedRunLimit` (a screenful over many cells, or
+/// cells that edits left out of order), or 3 or more runs in a narrow
+/// range, it is `sortIndices`.
 func sortRuns(_ values: UnsafeMutableBufferPointer<Int>) {
     let count = values.count
     guard count > 32 else {
         sortIndices(values)  // insertion sort, which likes runs too
         return
     }
+    // The runs, and the range `sortIndices` needs, in one pass.
     var runs = 1
-    for next in 1..<count where values[next] < values[next &- 1] { runs &+= 1 }
+    var lowest = values[0], highest = values[0]
+    for next in 1..<count {
+        let value = values[next]
+        runs &+= value < values[next &- 1] ? 1 : 0
+        lowest = Swift.min(lowest, value)
+        highest = Swift.max(highest, value)
+    }
     if runs == 1 { return }
-    guard runs <= mergedRunLimit else {
-        sortIndices(values)
+    // Values packed in a narrow range (a screenful of one cluster whose
+    // cards were given together): the bitmap pass of `sortIndices` costs a
+    // few instructions a value, where merging 3 or more runs moves each
+    // value twice or more.
+    guard runs <= mergedRunLimit, runs <= 2 || highest &- lowest >= 64 &* count else {
+        sortIndices(values, lowest: lowest, highest: highest)
         return
     }
     withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { scratch in
@@ -54,8 +66,11 @@ func sortRuns(_ values: UnsafeMutableBufferPointer<Int>) {
     }
 }
 
-/// Past this many runs the passes of merging cost more than `sortIndices`.
-let mergedRunLimit = 16
+/// Past this many runs the passes of merging cost more than `sortIndices`
+/// (issue 20: at 16, merging was a quarter of a clustered query's
+/// instructions, a screenful of 48 ids in a dozen runs spread over the
+/// whole range).
+let mergedRunLimit = 4
 
 /// Merges `source[low..<middle]` and `source[middle..<high]`, each
 /// ascending, into `target[low..<high]`, without a branch on the values.

@@ -287,18 +287,28 @@ extension CanvasEngine {
     /// ids 1…n in data order the ids sort as their positions do; otherwise
     /// each becomes its position in place, and its id again once sorted.
     func freeQueryIDs(_ rect: Rect, _ index: EditableIndex, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
-        // The frames are read only for the oversized list: no copy of the tables up front.
-        let found = index.ids(in: rect, frame: { self.placement.frames[self.items.slot(of: $0)!] }, into: out, capacity: capacity)
+        // The frames are read only for the oversized list and near the
+        // rectangle's edges. With ids 1…n an id's slot is the id less one,
+        // so the closure holds the frames alone: no dynamic exclusivity
+        // check on the engine's properties at each read, and no copy of
+        // the item list (whose copy is an outlined value-witness call).
+        let sequential = idsAreSequential
+        let found: Int
+        if sequential {
+            let frames = placement.frames
+            found = index.ids(in: rect, frame: { frames[Int(truncatingIfNeeded: $0 &- 1)] }, into: out, capacity: capacity)
+        } else {
+            found = index.ids(in: rect, frame: { self.placement.frames[self.items.slot(of: $0)!] }, into: out, capacity: capacity)
+        }
         guard found <= capacity, found > 1 else { return found }
-        let items = self.items
         out.withMemoryRebound(to: Int.self, capacity: found) { positions in
             let buffer = UnsafeMutableBufferPointer(start: positions, count: found)
-            let ids = resolvedIDs
-            if ids.isSequential && items.ids.isSequential {
+            if sequential {
                 // Ids 1…n (far below Int.max): in data order as they are.
                 sortRuns(buffer)
                 return
             }
+            let items = self.items, ids = resolvedIDs
             for slot in 0..<found { buffer[slot] = items.index(of: UInt64(bitPattern: Int64(buffer[slot])))! }
             sortRuns(buffer)
             for slot in 0..<found { buffer[slot] = Int(bitPattern: UInt(ids[buffer[slot]])) }

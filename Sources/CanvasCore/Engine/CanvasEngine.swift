@@ -13,7 +13,9 @@
 /// Not thread-safe: use one engine from one thread at a time. Separate
 /// engines share nothing.
 public final class CanvasEngine {
-    public internal(set) var items: ItemList = .empty
+    public internal(set) var items: ItemList = .empty {
+        didSet { noteSequentialIDs() }
+    }
     public internal(set) var layout: AnyCanvasLayout = AnyCanvasLayout(FlowLayout())
     public var options = ResolveOptions()
 
@@ -38,7 +40,19 @@ public final class CanvasEngine {
     }
     /// The ids the current resolution's frames belong to, in frame order.
     public internal(set) var resolvedIDs: ItemIDs = .empty {
-        didSet { contentGeneration &+= 1 }
+        didSet {
+            contentGeneration &+= 1
+            noteSequentialIDs()
+        }
+    }
+    /// The items' ids and the resolution's are both 1…n in data order, so a
+    /// query's positions and ids are one less than each other. Kept as the
+    /// two change, so a query asks one stored Bool, not a copy of the item
+    /// list (an outlined value-witness copy and its retains, issue 20).
+    private(set) var idsAreSequential = true
+
+    private func noteSequentialIDs() {
+        idsAreSequential = items.hasSequentialIDs && resolvedIDs.isSequential
     }
     /// Bumped by every change of the resolution or its ids, so that a
     /// publish over the same inputs can be skipped (CanvasEngine+Republish.swift).

@@ -85,6 +85,10 @@ public struct ItemList: Sendable {
         return ItemIDs(explicit: slotIDs)
     }
 
+    /// Whether the ids are 1…count in data order, asked without building
+    /// `ids` (a query asks it every time).
+    public var hasSequentialIDs: Bool { order == nil && slotIDs == nil }
+
     /// The sizes in data order. Spelled out in data order (O(count)) when
     /// the order is not the slots' own and the sizes differ: for a layout's
     /// pass over them; `size(at:)` reads one.
