@@ -52,11 +52,16 @@ public func canvasSetLinks(_ engine: UnsafeMutableRawPointer?, _ links: UnsafePo
 public func canvasCopyLinkRoute(_ engine: UnsafeRawPointer?, _ id: UInt64, _ points: UnsafeMutablePointer<canvas_point>?, _ capacity: UInt, _ countOut: UnsafeMutablePointer<UInt>?) -> CInt {
     withEngine(engine) { handle throws(ABIFailure) in
         let countOut = try Check.notNull(countOut, "count_out")
-        guard let route = handle.engine.linkRoute(id) else {
+        // Straight into the caller's buffer (a point is two doubles on both sides).
+        let room = points == nil ? 0 : Int(clamping: capacity)
+        let found = UnsafeMutableRawPointer(points).map {
+            handle.engine.copyLinkRoute(id, into: UnsafeMutableBufferPointer(start: $0.bindMemory(to: Point.self, capacity: room), count: room))
+        } ?? handle.engine.copyLinkRoute(id, into: UnsafeMutableBufferPointer(start: nil, count: 0))
+        guard let count = found else {
             throw ABIFailure(CANVAS_ERR_NOT_FOUND, handle.engine.links.position(of: id) == nil
                 ? "no link has id \(id)" : "link \(id) has no route yet: its ends have no frames (resolve first)")
         }
-        try copyOut(route.points.map { canvas_point(x: $0.x, y: $0.y) }, as: canvas_point.self, to: points, capacity: capacity, countOut: countOut, what: "points")
+        try reportCount(count, of: "points", to: countOut, fitting: points == nil ? nil : capacity)
     }
 }
 

@@ -466,28 +466,48 @@ extension CanvasEngine {
     /// moves brings the level-of-detail pyramid along once for the run
     /// (`updateDetail(moves:)`): a drag step or a nudge of 1,000 cards
     /// used to update it 1,000 times (issue 20).
+    /// The moved cards' links are re-routed once for the run too
+    /// (`linkEndsMoved`): a link between two dragged cards once, not once
+    /// for each end.
     func apply(_ primitives: [Primitive]) {
         var moves: [DetailPyramid.Move]? = detailStore == nil || primitives.count < 2 ? nil : []
+        var linkEnds: MovedLinkEnds? = builtLinkCulling == nil || primitives.count < 2 ? nil : MovedLinkEnds()
         for primitive in primitives {
-            if case .setFrame = primitive {} else if let pending = moves, !pending.isEmpty {
-                updateDetail(moves: pending)  // before an edit that renumbers
-                moves = []
+            if case .setFrame = primitive {} else {
+                if let pending = moves, !pending.isEmpty {
+                    updateDetail(moves: pending)  // before an edit that renumbers
+                    moves = []
+                }
+                if let pending = linkEnds, !pending.ids.isEmpty {
+                    linkEndsMoved(pending.ids, wasCurrent: pending.wasCurrent)
+                    linkEnds = MovedLinkEnds()
+                }
             }
-            apply(primitive, deferring: &moves)
+            apply(primitive, deferring: &moves, linkEnds: &linkEnds)
         }
         if let moves { updateDetail(moves: moves) }
+        if let linkEnds, !linkEnds.ids.isEmpty { linkEndsMoved(linkEnds.ids, wasCurrent: linkEnds.wasCurrent) }
     }
 
     /// Applies one primitive to the item list and, on a resolved free
     /// canvas, to the frames and the index, in place.
     func apply(_ primitive: Primitive) {
         var moves: [DetailPyramid.Move]? = nil
-        apply(primitive, deferring: &moves)
+        var linkEnds: MovedLinkEnds? = nil
+        apply(primitive, deferring: &moves, linkEnds: &linkEnds)
+    }
+
+    /// A run of moves whose links are re-routed after it: the moved ids, and
+    /// whether the culling index matched the frames before the run's first move.
+    struct MovedLinkEnds {
+        var ids: [UInt64] = []
+        var wasCurrent = false
     }
 
     /// `apply`; a move's pyramid update is appended to `moves` instead
-    /// when that is not nil (the caller updates the pyramid for them).
-    private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?) {
+    /// when that is not nil (the caller updates the pyramid for them), and
+    /// its id to `linkEnds` likewise (the caller re-routes their links).
+    private func apply(_ primitive: Primitive, deferring moves: inout [DetailPyramid.Move]?, linkEnds: inout MovedLinkEnds?) {
         let live = editing.isFree && editing.index != nil
         if live { builtIndex = nil }  // it shares the frames' storage; let it go before writing
         // Items inserted or removed carry no links then (a removal's go first): the cluster-link counts, by slot, still stand.
@@ -567,7 +587,12 @@ extension CanvasEngine {
                 } else {
                     updateDetail(position: slot, from: from, to: to)
                 }
-                linkEndMoved(id, wasCurrent: linksCurrent)
+                if linkEnds != nil {
+                    if linkEnds!.ids.isEmpty { linkEnds!.wasCurrent = linksCurrent }  // later moves of the run bumped the generation
+                    linkEnds!.ids.append(id)
+                } else {
+                    linkEndsMoved([id], wasCurrent: linksCurrent)
+                }
                 clusterLinksFollowMove(slot, from: from, wasCurrent: clustersCurrent)
             }
         }

@@ -52,6 +52,31 @@ extension CanvasEngine {
         return zoomedRoute(at: position)
     }
 
+    /// Copies the zoomed route of the link with `id` (`linkRoute(_:)`'s
+    /// points) into `buffer` when it fits, and returns how many points it
+    /// has (`nil` as `linkRoute(_:)` would be): a host's frame copies every
+    /// visible route, and this builds no array.
+    public func copyLinkRoute(_ id: UInt64, into buffer: UnsafeMutableBufferPointer<Point>) -> Int? {
+        guard let position = links.position(of: id) else { return nil }
+        let link = links[position]
+        guard let source = resolvedSlot(of: link.source), let target = resolvedSlot(of: link.target) else { return nil }
+        if layeredBends != nil {  // a route through bends can run past six points
+            guard let route = zoomedRoute(at: position) else { return nil }
+            if route.points.count <= buffer.count { for (k, p) in route.points.enumerated() { buffer[k] = p } }
+            return route.points.count
+        }
+        var path = StepPath()
+        _ = linkRouter.routePath(style: link.style, sourceSide: link.sourceSide, targetSide: link.targetSide,
+                                 from: placement.frames[source], to: placement.frames[target], into: &path)
+        guard path.count <= buffer.count else { return path.count }
+        let zoom = self.zoom
+        for k in 0..<path.count {
+            let p = path[k]
+            buffer[k] = zoom.isIdentity ? p : Point(x: zoom.position(p.x, axis: .horizontal), y: zoom.position(p.y, axis: .vertical))
+        }
+        return path.count
+    }
+
     /// The route of the link at `position`, zoomed.
     func zoomedRoute(at position: Int) -> LinkRoute? {
         guard var route = unzoomedRoute(at: position) else { return nil }
@@ -151,21 +176,26 @@ extension CanvasEngine {
         return candidates
     }
 
-    /// After the item `id` moved on a free canvas: re-routes only its links
-    /// in the culling index (kept beside it until too many have moved), so a
-    /// drag costs its cards' links, not every link. `wasCurrent` says whether
-    /// the index matched the frames before the move. (The cluster-link
-    /// counts follow on their own: `clusterLinksFollowMove`.)
-    func linkEndMoved(_ id: UInt64, wasCurrent: Bool) {
+    /// After the items `ids` moved on a free canvas: re-routes only their
+    /// links in the culling index (kept beside it until too many have
+    /// moved), so a drag costs its cards' links, not every link; a link
+    /// between two of them once. `wasCurrent` says whether the index matched
+    /// the frames before the moves. (The cluster-link counts follow on their
+    /// own: `clusterLinksFollowMove`.)
+    func linkEndsMoved(_ ids: [UInt64], wasCurrent: Bool) {
         guard var culling = builtLinkCulling else { return }
         guard wasCurrent else { builtLinkCulling = nil; return }
         builtLinkCulling = nil  // unique while it is edited
         let router = linkRouter
-        let position = resolvedPosition(of: id)
-        for link in culling.positions(touchingItemAt: position) {
+        var touched: [Int32] = []
+        touched.reserveCapacity(2 * ids.count)
+        for id in ids { touched.append(contentsOf: culling.positions(touchingItemAt: resolvedPosition(of: id))) }
+        touched.sort()  // neighbours' links lie in runs: nearly sorted
+        var last: Int32 = -1
+        for link in touched where link != last {
+            last = link
             let position = Int(link)
-            let bounds = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
-            culling.moved[position] = bounds
+            culling.moved[position] = unzoomedCullingBounds(at: position, router: router) ?? Rect(x: 0, y: 0, width: 0, height: 0)
         }
         guard culling.moved.count <= max(4096, links.count / 16) else { return }  // rebuilt when next asked
         culling.generation = contentGeneration

@@ -84,24 +84,40 @@ public struct LinkRouter: Hashable, Sendable {
         style: LinkStyle, sourceSide: LinkSide = .auto, targetSide: LinkSide = .auto,
         from source: Rect, to target: Rect
     ) -> LinkRoute {
+        var path = StepPath()
+        let (exitSide, entrySide) = routePath(style: style, sourceSide: sourceSide, targetSide: targetSide,
+                                              from: source, to: target, into: &path)
+        return LinkRoute(style: style, points: path.array, sourceSide: exitSide, targetSide: entrySide)
+    }
+
+    /// The points `route` gives, into `path` (held inline: a host's frame
+    /// copies every visible route, and an array for each cost more than the
+    /// arithmetic); returns the sides the route leaves and enters by.
+    func routePath(
+        style: LinkStyle, sourceSide: LinkSide, targetSide: LinkSide,
+        from source: Rect, to target: Rect, into path: inout StepPath
+    ) -> (PhysicalSide, PhysicalSide) {
         let exitSide = sourceSide.physical(from: source, toward: target, direction: direction)
         let entrySide = targetSide.physical(from: target, toward: source, direction: direction)
+        path = StepPath()
         switch style {
         case .straight:
             // On the centre line unless a side is named, so a straight link
             // points at the middle of both cards.
-            let start = sourceSide == .auto ? borderPoint(of: source, toward: target) : exitSide.anchor(on: source)
-            let end = targetSide == .auto ? borderPoint(of: target, toward: source) : entrySide.anchor(on: target)
-            return LinkRoute(style: .straight, points: [start, end], sourceSide: exitSide, targetSide: entrySide)
+            path.append(sourceSide == .auto ? borderPoint(of: source, toward: target) : exitSide.anchor(on: source))
+            path.append(targetSide == .auto ? borderPoint(of: target, toward: source) : entrySide.anchor(on: target))
         case .step:
-            let points = stepPoints(from: exitSide.anchor(on: source), leaving: exitSide,
-                                    to: entrySide.anchor(on: target), entering: entrySide)
-            return LinkRoute(style: .step, points: points, sourceSide: exitSide, targetSide: entrySide)
+            path = stepPath(from: exitSide.anchor(on: source), leaving: exitSide,
+                            to: entrySide.anchor(on: target), entering: entrySide)
+            path.simplify()
         case .curve:
             let start = exitSide.anchor(on: source), end = entrySide.anchor(on: target)
-            let points = [start, control(exitSide, start, end), control(entrySide, end, start), end]
-            return LinkRoute(style: .curve, points: points, sourceSide: exitSide, targetSide: entrySide)
+            path.append(start)
+            path.append(control(exitSide, start, end))
+            path.append(control(entrySide, end, start))
+            path.append(end)
         }
+        return (exitSide, entrySide)
     }
 
     /// Where the line from `frame`'s centre to `other`'s centre crosses
@@ -252,27 +268,49 @@ struct StepPath {
         }
     }
 
-    /// The polyline without repeated points or corners that do not turn.
-    func simplified() -> [Point] {
+    /// The points as an array.
+    var array: [Point] {
         withUnsafeBytes(of: points) { raw in
             let path = raw.baseAddress!.assumingMemoryBound(to: Point.self)
             return [Point](unsafeUninitializedCapacity: count) { out, initialized in
-                var n = 0
-                for k in 0..<count {
-                    let p = path[k]
-                    if n > 0, out[n - 1] == p { continue }
-                    if n >= 2 {
-                        let a = out[n - 2], b = out[n - 1]
-                        let collinear = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x) == 0
-                        let forward = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0
-                        if collinear && forward { out[n - 1] = p; continue }
-                    }
-                    out[n] = p
-                    n += 1
-                }
-                initialized = n
+                for k in 0..<count { out[k] = path[k] }
+                initialized = count
             }
         }
+    }
+
+    /// The polyline without repeated points or corners that do not turn.
+    func simplified() -> [Point] {
+        var path = self
+        path.simplify()
+        return path.array
+    }
+
+    /// Drops repeated points and corners that do not turn, in place.
+    mutating func simplify() {
+        let total = count
+        count = withUnsafeMutableBytes(of: &points) { raw in
+            let out = raw.baseAddress!.assumingMemoryBound(to: Point.self)
+            var n = 0
+            for k in 0..<total {
+                let p = out[k]  // k >= n: read before any write at k
+                if n > 0, out[n - 1] == p { continue }
+                if n >= 2 {
+                    let a = out[n - 2], b = out[n - 1]
+                    let collinear = (b.x - a.x) * (p.y - b.y) - (b.y - a.y) * (p.x - b.x) == 0
+                    let forward = (b.x - a.x) * (p.x - b.x) + (b.y - a.y) * (p.y - b.y) >= 0
+                    if collinear && forward { out[n - 1] = p; continue }
+                }
+                out[n] = p
+                n += 1
+            }
+            return n
+        }
+    }
+
+    /// The point at `k` (below `count`).
+    subscript(k: Int) -> Point {
+        withUnsafeBytes(of: points) { $0.baseAddress!.assumingMemoryBound(to: Point.self)[k] }
     }
 }
 
