@@ -228,14 +228,17 @@ static int edit_reported;
 static void put(const char *text) { ssize_t ignored = write(1, text, strlen(text)); (void)ignored; }
 
 static size_t cards;
-static long base_kib;
+static long base_kib, open_hwm_kib;
 
 /* The memory line: peak resident less the resident size before the engine. */
 static void print_memory(void) {
-    long hwm = status_kib("VmHWM");
+    long hwm = status_kib("VmHWM"), rss = status_kib("VmRSS");
+    /* The peak after the open and the resident size at the end beside the
+       peak: whether the peak is what the engine keeps or a passing one. */
     printf("{\"memory\": {\"base_kib\": %ld, \"hwm_kib\": %ld, \"bytes_per_card\": %.1f, \"copied_items\": %zu, "
-           "\"copied_clusters\": %zu}}\n", base_kib, hwm, (double)(hwm - base_kib) * 1024 / (double)cards,
-           host.items_count, copied_clusters);
+           "\"copied_clusters\": %zu, \"open_hwm_kib\": %ld, \"rss_kib\": %ld, \"rss_bytes_per_card\": %.1f}}\n",
+           base_kib, hwm, (double)(hwm - base_kib) * 1024 / (double)cards, host.items_count, copied_clusters,
+           open_hwm_kib, rss, (double)(rss - base_kib) * 1024 / (double)cards);
     fflush(stdout);
 }
 
@@ -424,6 +427,7 @@ int main(int argc, char **argv) {
     CHECK(engine, canvas_set_lod(engine, CANVAS_LOD_MIN_SIZE, CANVAS_LOD_CELL, NULL));
     frame(NULL, NULL, 0, NULL);
     double open_s = now_seconds() - start;
+    open_hwm_kib = status_kib("VmHWM");
     canvas_rect bounds;
     CHECK(engine, canvas_get_content_bounds(engine, &bounds));
     double fit = fmin(1280 / bounds.width, 800 / bounds.height);
