@@ -196,4 +196,46 @@ struct SlotOrderTests {
         #expect(copy[18] == 0 && column[18] == 5)
     }
 
+
+    @Test("removed slots put back where they were (an undo) or one place off, in groups and mixed with new ones, match an array",
+          arguments: [305, 306, 307] as [UInt64])
+    func putBack(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var order = SlotOrder(identity: 3000)
+        var model = Array(0..<3000)
+        var nextSlot = 3000
+        for round in 0..<60 {
+            let positions = sortedPositions(&rng, Int(rng.next() % 700) + 1, below: model.count)
+            let removed = order.remove(atSorted: positions)
+            for position in positions.reversed() { model.remove(at: position) }
+            checkOrder(order, model, "round \(round): removed")
+            var slots = removed, places = positions
+            switch rng.next() % 4 {
+            case 0:
+                // One place off (or, at the end, each at another's place):
+                // the tombstones are where they were, the positions are not.
+                if places.last! + 1 < model.count + places.count {
+                    places = places.map { $0 + 1 }
+                } else {
+                    slots.reverse()
+                }
+            case 1:
+                // A new slot among them.
+                let at = Int(rng.next() % UInt64(places.count))
+                slots[at] = nextSlot
+                nextSlot += 1
+            case 2:
+                // Only some back.
+                let keep = Int(rng.next() % UInt64(places.count)) + 1
+                slots = Array(slots.prefix(keep))
+                places = Array(places.prefix(keep))
+            default:
+                break  // all back where they were
+            }
+            order.insert(slots, atSorted: places)
+            for (slot, place) in zip(slots, places) { model.insert(slot, at: place) }
+            checkOrder(order, model, "round \(round): put back")
+        }
+    }
+
 }

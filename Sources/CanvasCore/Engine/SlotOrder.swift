@@ -5,7 +5,13 @@
 ///
 /// - position → slot: a binary search over the blocks' starts, then the block.
 /// - slot → position: the slot's block and its offset in it, both stored
-///   per slot (an edit rewrites the offsets of the one block it shifts).
+///   per slot (an insert rewrites the offsets of the one block it shifts).
+/// - A removal shifts nothing: it marks the slot's entry in its block as a
+///   tombstone (a bit), and positions inside the block count the live
+///   entries before an offset. An insert into a block drops its tombstones
+///   first. So a removal writes a bit a card, not the block's tail and the
+///   slot's entries (issue 20: the first scattered removal of a million
+///   cards faulted in most of the per-slot columns).
 ///
 /// Blocks have stable numbers of their own (`blockOf` names them), so a
 /// split or a dropped empty block renumbers nothing but the moved slots.
@@ -42,6 +48,13 @@ struct SlotOrder: Sendable {
     private var offsetOf: ZeroedColumn<UInt16>
     /// How many slots the identity held.
     private let identityCount: Int
+    /// By block number, `deadWords` words: bit o of the block's words set
+    /// when its entry at offset o is a removed slot (blocks at rest hold at
+    /// most `blockLimit` entries).
+    private var dead: ZeroedColumn<UInt64>
+    /// By block number: how many of its entries are tombstones.
+    private var deadCount: [UInt16] = []
+    private static let deadWords = blockLimit / 64
 
     /// How many slots stand in the order.
     private(set) var count = 0
@@ -58,6 +71,8 @@ struct SlotOrder: Sendable {
         let numbers = Swift.max(1, (count + Self.blockFill - 1) / Self.blockFill)
         blocks = Array(repeating: [], count: numbers)
         plain = Array(repeating: true, count: numbers)
+        dead = ZeroedColumn(count: numbers * Self.deadWords)
+        deadCount = Array(repeating: 0, count: numbers)
         sequence = (0..<numbers).map { Int32(truncatingIfNeeded: $0) }
         starts = (0..<numbers).map { $0 * Self.blockFill }
     }
@@ -80,11 +95,50 @@ struct SlotOrder: Sendable {
         return stored != 0 ? stored - 1 : slot % Self.blockFill
     }
 
-    /// How many slots block `number` holds.
+    /// How many entries block `number` holds, tombstones included.
     @inline(__always)
     private func size(of number: Int) -> Int {
         guard plain[number] else { return blocks[number].count }
         return Swift.max(0, Swift.min(identityCount, (number + 1) * Self.blockFill) - number * Self.blockFill)
+    }
+
+    /// How many live slots block `number` holds.
+    @inline(__always)
+    private func live(of number: Int) -> Int { size(of: number) - Int(deadCount[number]) }
+
+    /// Whether the entry at `offset` of block `number` is a tombstone.
+    @inline(__always)
+    private func isDead(_ number: Int, _ offset: Int) -> Bool {
+        deadCount[number] != 0 && dead[number * Self.deadWords + offset >> 6] >> UInt64(offset & 63) & 1 != 0
+    }
+
+    /// The tombstones of block `number` before `offset`.
+    private func deadBefore(_ number: Int, _ offset: Int) -> Int {
+        guard deadCount[number] != 0 else { return 0 }
+        var total = 0
+        let base = number * Self.deadWords
+        for word in 0..<(offset >> 6) { total += dead[base + word].nonzeroBitCount }
+        if offset & 63 != 0 { total += (dead[base + offset >> 6] & ((1 << UInt64(offset & 63)) - 1)).nonzeroBitCount }
+        return total
+    }
+
+    /// The offset in block `number` of its live entry of rank `rank`.
+    private func offset(ofLive rank: Int, in number: Int) -> Int {
+        guard deadCount[number] != 0 else { return rank }
+        var remaining = rank
+        let base = number * Self.deadWords
+        let size = size(of: number)
+        for word in 0..<Self.deadWords where 64 * word < size {
+            let bits = 64 * word + 64 <= size ? ~UInt64(0) : (UInt64(1) << UInt64(size - 64 * word)) &- 1
+            var alive = ~dead[base + word] & bits
+            let count = alive.nonzeroBitCount
+            if remaining < count {
+                for _ in 0..<remaining { alive &= alive &- 1 }
+                return 64 * word + alive.trailingZeroBitCount
+            }
+            remaining -= count
+        }
+        preconditionFailure("rank past the block's live entries")
     }
 
     /// The slot at `offset` in block `number`.
@@ -102,21 +156,24 @@ struct SlotOrder: Sendable {
     }
 
     /// Whether `slot` holds an item in the order.
-    func contains(_ slot: Int) -> Bool { slot >= 0 && slot < blockOf.count && block(ofSlot: slot) >= 0 }
+    func contains(_ slot: Int) -> Bool { position(of: slot) != nil }
 
     /// The position of `slot`, or nil when it holds no item. O(1).
     func position(of slot: Int) -> Int? {
         guard slot >= 0 && slot < blockOf.count else { return nil }
         let block = block(ofSlot: slot)
         guard block >= 0 else { return nil }
-        return starts[block] + offset(ofSlot: slot)
+        let offset = offset(ofSlot: slot)
+        guard !isDead(block, offset) else { return nil }
+        return starts[block] + offset - deadBefore(block, offset)
     }
 
     /// The slot at `position` (0..<count). O(log blocks).
     func slot(at position: Int) -> Int {
         precondition(position >= 0 && position < count, "position out of range")
         let (rank, start) = rank(holding: position)
-        return slot(in: Int(sequence[rank]), at: position - start)
+        let number = Int(sequence[rank])
+        return slot(in: number, at: offset(ofLive: position - start, in: number))
     }
 
     /// The rank (index in `sequence`) of the block holding `position`, and its start.
@@ -145,9 +202,9 @@ struct SlotOrder: Sendable {
                 let (rank, first) = rank(holding: position)
                 number = Int(sequence[rank])
                 start = first
-                end = first + size(of: number)
+                end = first + live(of: number)
             }
-            found.append(slot(in: number, at: position - start))
+            found.append(slot(in: number, at: offset(ofLive: position - start, in: number)))
         }
         return found
     }
@@ -155,7 +212,9 @@ struct SlotOrder: Sendable {
     /// Calls `body` with every slot in data order.
     func forEach(_ body: (Int) -> Void) {
         for number in sequence.lazy.map({ Int($0) }) {
-            if plain[number] {
+            if deadCount[number] != 0 {
+                for offset in 0..<size(of: number) where !isDead(number, offset) { body(slot(in: number, at: offset)) }
+            } else if plain[number] {
                 let first = number * Self.blockFill
                 for slot in first..<(first + size(of: number)) { body(slot) }
             } else {
@@ -173,7 +232,8 @@ struct SlotOrder: Sendable {
     }
 
     /// Removes the items at `positions` (ascending, distinct); returns their
-    /// slots, which no longer hold an item. O(k log blocks + touched blocks × blockLimit + blocks).
+    /// slots, which no longer hold an item. Each becomes a tombstone in its
+    /// block: O(k log blocks + touched blocks + blocks), a bit written a card.
     @discardableResult
     mutating func remove(atSorted positions: [Int]) -> [Int] {
         guard !positions.isEmpty else { return [] }
@@ -183,40 +243,24 @@ struct SlotOrder: Sendable {
         // Blocks before the first touched keep their starts: renumber from it.
         let (firstRank, firstStart) = rank(holding: positions[0])
         var emptied = false
+        var offsets: [Int] = []
         while next < positions.count {
             let (rank, start) = rank(holding: positions[next])
             let number = Int(sequence[rank])
-            let end = start + size(of: number)
-            var offsets: [Int] = []
+            let end = start + live(of: number)
+            // Found before any is marked: the ranks are the block's as it was.
+            offsets.removeAll(keepingCapacity: true)
             while next < positions.count && positions[next] < end {
-                offsets.append(positions[next] - start)
+                offsets.append(offset(ofLive: positions[next] - start, in: number))
                 next += 1
             }
-            spellOut(number)
-            var block = blocks[number]
-            blocks[number] = []  // edited alone, not copied
-            var write = offsets[0], skip = 0
-            blockOf.withUnsafeMutableBufferPointer { blockOf in
-                offsetOf.withUnsafeMutableBufferPointer { offsetOf in
-                    block.withUnsafeMutableBufferPointer { block in
-                        for read in offsets[0]..<block.count {
-                            let slot = block[read]
-                            if skip < offsets.count && offsets[skip] == read {
-                                removed.append(Int(slot))
-                                blockOf[Int(slot)] = -1
-                                skip += 1
-                            } else {
-                                block[write] = slot
-                                offsetOf[Int(slot)] = UInt16(truncatingIfNeeded: write + 1)
-                                write += 1
-                            }
-                        }
-                    }
-                }
+            for offset in offsets { removed.append(slot(in: number, at: offset)) }
+            let base = number * Self.deadWords
+            dead.withUnsafeMutableBufferPointer { dead in
+                for offset in offsets { dead[base + offset >> 6] |= 1 << UInt64(offset & 63) }
             }
-            block.removeLast(block.count - write)
-            emptied = emptied || block.isEmpty
-            blocks[number] = block
+            deadCount[number] += UInt16(truncatingIfNeeded: offsets.count)
+            emptied = emptied || live(of: number) == 0
         }
         count -= positions.count
         if emptied { dropEmptyBlocks() }
@@ -225,11 +269,67 @@ struct SlotOrder: Sendable {
         return removed
     }
 
+    /// Brings back removed slots where their tombstones lie, when that puts
+    /// each at its position in `positions`: an undo of a removal, which then
+    /// clears a bit a card instead of rewriting every block it reaches.
+    /// Returns false, the order unchanged, when any slot is not a tombstone
+    /// or would land elsewhere.
+    private mutating func revive(_ slots: [Int], atSorted positions: [Int]) -> Bool {
+        var places: [(block: Int, offset: Int)] = []
+        places.reserveCapacity(slots.count)
+        for slot in slots {
+            guard slot >= 0 && slot < blockOf.count else { return false }
+            let block = block(ofSlot: slot)
+            guard block >= 0 else { return false }
+            let offset = offset(ofSlot: slot)
+            guard isDead(block, offset), self.slot(in: block, at: offset) == slot else { return false }
+            places.append((block, offset))
+        }
+        func mark(_ alive: Bool) {
+            dead.withUnsafeMutableBufferPointer { dead in
+                for (block, offset) in places {
+                    let bit = UInt64(1) << UInt64(offset & 63)
+                    if alive { dead[block * Self.deadWords + offset >> 6] &= ~bit } else { dead[block * Self.deadWords + offset >> 6] |= bit }
+                }
+            }
+            for (block, _) in places { deadCount[block] = alive ? deadCount[block] - 1 : deadCount[block] + 1 }
+            count += alive ? slots.count : -slots.count
+            renumberStarts(from: 0, start: 0)
+        }
+        mark(true)
+        if zip(slots, positions).allSatisfy({ position(of: $0) == $1 }) { return true }
+        mark(false)
+        return false
+    }
+
+    /// Drops block `number`'s tombstones (spelling it out): its removed
+    /// slots, where they still name this block, are marked as holding no
+    /// item; the live ones keep their order (their offsets are the caller's
+    /// to write, or the block's to be dropped).
+    private mutating func dropTombstones(_ number: Int) {
+        guard deadCount[number] != 0 else { return }
+        spellOut(number)
+        var kept: [Int32] = []
+        kept.reserveCapacity(live(of: number))
+        for (offset, slot) in blocks[number].enumerated() {
+            if !isDead(number, offset) {
+                kept.append(slot)
+            } else if block(ofSlot: Int(slot)) == number && self.offset(ofSlot: Int(slot)) == offset {
+                // Not handed out again since: it holds no item.
+                blockOf[Int(slot)] = -1
+            }
+        }
+        blocks[number] = kept
+        for word in 0..<Self.deadWords { dead[number * Self.deadWords + word] = 0 }
+        deadCount[number] = 0
+    }
+
     /// Inserts `slots` (each holding no item yet, below `slotCapacity` or
     /// new) so each lands at its position in `positions` (ascending,
     /// distinct, positions in the result).
     mutating func insert(_ slots: [Int], atSorted positions: [Int]) {
         guard !slots.isEmpty else { return }
+        if revive(slots, atSorted: positions) { return }
         if let highest = slots.max(), highest >= blockOf.count {
             // Zero past the identity: no item.
             blockOf.grow(to: highest + 1)
@@ -247,6 +347,7 @@ struct SlotOrder: Sendable {
             let (rank, oldStart) = rank(holding: Swift.max(0, Swift.min(positions[next] - next, oldCount - 1)))
             let number = Int(sequence[rank])
             let isLast = rank == sequence.count - 1
+            dropTombstones(number)
             spellOut(number)
             var block = blocks[number]
             blocks[number] = []  // edited alone, not copied
@@ -306,6 +407,8 @@ struct SlotOrder: Sendable {
                 blocks.append(Array(block[start..<end]))
                 plain.append(false)
                 starts.append(0)
+                deadCount.append(0)
+                dead.grow(to: blocks.count * Self.deadWords)
             }
             blockOf.withUnsafeMutableBufferPointer { blockOf in
                 offsetOf.withUnsafeMutableBufferPointer { offsetOf in
@@ -323,10 +426,17 @@ struct SlotOrder: Sendable {
 
     /// Takes blocks left empty out of the sequence (one always stays).
     private mutating func dropEmptyBlocks() {
-        guard sequence.contains(where: { size(of: Int($0)) == 0 }) else { return }
+        guard sequence.contains(where: { live(of: Int($0)) == 0 }) else { return }
         var kept: [Int32] = []
         for number in sequence {
-            if size(of: Int(number)) == 0 { spareBlocks.append(number) } else { kept.append(number) }
+            if live(of: Int(number)) == 0 {
+                // Spare blocks hold nothing, not even tombstones: a block
+                // handed out again must not claim its old removed slots.
+                dropTombstones(Int(number))
+                spareBlocks.append(number)
+            } else {
+                kept.append(number)
+            }
         }
         if kept.isEmpty, let first = sequence.first {
             kept = [first]
@@ -342,7 +452,7 @@ struct SlotOrder: Sendable {
         for index in rank..<sequence.count {
             let number = Int(sequence[index])
             starts[number] = start
-            start += size(of: number)
+            start += live(of: number)
         }
     }
 }
