@@ -21,10 +21,19 @@ struct DetailSlotBoard {
     }
 
     /// Inserts `new` so each lands at its position in `positions` (ascending, in the result).
-    mutating func insert(_ new: [Rect], at positions: [Int], into pyramid: inout DetailPyramid) {
+    /// `chosen`: the slots to take, by position (nil: the last spare, else a new one).
+    mutating func insert(_ new: [Rect], at positions: [Int], slots chosen: [Int?]? = nil, into pyramid: inout DetailPyramid) {
         var slots: [Int] = []
-        for (frame, position) in zip(new, positions) {
-            let slot = spare.popLast() ?? frames.count
+        for (index, (frame, position)) in zip(new, positions).enumerated() {
+            var slot = spare.popLast() ?? frames.count
+            if let wanted = chosen?[index] {
+                if slot != frames.count { spare.append(slot) }
+                spare.removeAll { $0 == wanted }
+                slot = wanted
+            } else if chosen != nil {
+                if slot != frames.count { spare.append(slot) }
+                slot = frames.count
+            }
             if slot == frames.count { frames.append(.zero) }
             frames[slot] = frame
             order.insert(slot, at: position)

@@ -189,4 +189,47 @@ struct DetailSlotEditsTests {
             }
         }
     }
+
+    @Test("a removed slot put back keeps its order key only where it still ascends: a new card given the same key in its gap makes it take a fresh one")
+    func putBackKeys() {
+        var random = SplitMix64(seed: 9)
+        var board = DetailSlotBoard(mixed(&random, count: 400))
+        var pyramid = DetailPyramid(frames: board.frames)
+        let zooms = [ZoomTransform(scale: 0.05, axis: .both), ZoomTransform(scale: 0.4, axis: .both)]
+        for zoom in zooms { _ = pyramid.query(Rect(x: 0, y: 0, width: 300, height: 300), zoom: zoom, minSize: 3, cell: 16, frames: board.frames) }
+        func keysAscend(_ note: String) {
+            let keys = board.order.map { pyramid.labels.key($0) }
+            #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "keys ascend in data order, \(note)")
+        }
+        for round in 0..<12 {
+            let at = 20 + 25 * round
+            let removed = board.order[at]
+            let oldKey = pyramid.labels.key(removed)
+            // Back where it was: it keeps its key.
+            board.remove(at: [at], from: &pyramid)
+            board.insert([frame(&random, (0, 0))], at: [at], slots: [removed], into: &pyramid)
+            #expect(pyramid.labels.key(removed) == oldKey, "round \(round): kept")
+            keysAscend("round \(round), put back")
+            // Out again; a new card in its gap takes the middle key, which is
+            // its old one; then it comes back beside the new card, before or after.
+            board.remove(at: [at], from: &pyramid)
+            board.insert([frame(&random, (0, 0))], at: [at], slots: [nil], into: &pyramid)
+            board.insert([frame(&random, (0, 0))], at: [at + round % 2], slots: [removed], into: &pyramid)
+            keysAscend("round \(round), beside a new card")
+        }
+        pyramid.settle(frames: board.frames)
+        let rebuilt = board.rebuilt(like: pyramid, members: pyramid.members != nil)
+        for key in pyramid.builtLevels {
+            #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
+        }
+        let frames = board.positional
+        for zoom in zooms {
+            for _ in 0..<6 {
+                let rect = Rect(x: random.uniform(-600, 600), y: random.uniform(-600, 600), width: 640, height: 400)
+                let answer = board.inPositions(pyramid.query(rect, zoom: zoom, minSize: 3, cell: 16, frames: board.frames))
+                checkDetail(answer, frames, rect, zoom: zoom, minSize: 3, cell: 16)
+            }
+        }
+    }
+
 }

@@ -107,17 +107,26 @@ extension DetailPyramid {
     /// `slots`) with the keys of the old neighbours around each (0 and
     /// `keyLimit` past either end): the gaps their keys are taken from.
     /// A run's neighbours are never inserted ones (the runs are maximal).
+    /// `kept`: the run's slots hold keys already that ascend inside the gap
+    /// (slots put back where they were removed from, as an undo does: their
+    /// keys were never cleared), so they keep them and nothing is written.
     func gaps(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?)
-        -> [(start: Int, end: Int, low: Int, high: Int)]
+        -> [(start: Int, end: Int, low: Int, high: Int, kept: Bool)]
     {
-        var gaps: [(start: Int, end: Int, low: Int, high: Int)] = []
+        var gaps: [(start: Int, end: Int, low: Int, high: Int, kept: Bool)] = []
         var start = 0
         while start < slots.count {
             var end = start + 1
             while end < slots.count && positions[end] == positions[end - 1] + 1 { end += 1 }
             let low = slotAt(positions[start] - 1).map { labels.key($0) } ?? 0
             let high = slotAt(positions[end - 1] + 1).map { labels.key($0) } ?? Labels.keyLimit
-            gaps.append((start, end, low, high))
+            var previous = low, kept = true
+            for slot in slots[start..<end] {
+                let key = labels.key(slot)
+                guard key > previous else { kept = false; break }
+                previous = key
+            }
+            gaps.append((start, end, low, high, kept && previous < high))
             start = end
         }
         return gaps
@@ -126,7 +135,7 @@ extension DetailPyramid {
     /// Whether `assignKeys` with these arguments will give every key again
     /// (a gap between two neighbours too narrow for its run).
     func keysRunOut(slots: [Int], atSorted positions: [Int], slotAt: (Int) -> Int?) -> Bool {
-        gaps(slots: slots, atSorted: positions, slotAt: slotAt).contains { $0.high - $0.low <= $0.end - $0.start }
+        gaps(slots: slots, atSorted: positions, slotAt: slotAt).contains { !$0.kept && $0.high - $0.low <= $0.end - $0.start }
     }
 
     /// Keys for slots inserted at `positions` (ascending, in the order
@@ -139,11 +148,11 @@ extension DetailPyramid {
         guard !slots.isEmpty else { return }
         labels.materialize(slots: Swift.max(numbers, (slots.max() ?? 0) + 1))
         let gaps = gaps(slots: slots, atSorted: positions, slotAt: slotAt)
-        guard !gaps.contains(where: { $0.high - $0.low <= $0.end - $0.start }) else {
+        guard !gaps.contains(where: { !$0.kept && $0.high - $0.low <= $0.end - $0.start }) else {
             relabel(order: order())
             return
         }
-        for (start, end, low, high) in gaps {
+        for (start, end, low, high, kept) in gaps where !kept {
             let run = end - start
             let step = (high - low) / (run + 1)  // at least 1
             for offset in 0..<run {
