@@ -189,4 +189,40 @@ struct TreeLayoutTests {
             #expect((0..<count).allSatisfy { shuffled[place[$0]] == direct[$0] }, "\(direction)")
         }
     }
+
+    @Test("the gathered breadth-first runs and frames draw what the reference walk drew: larger forests, wide families, levels ending mid-run",
+          arguments: [UInt64(31), 32, 33])
+    func gatheredRunsMatchReference(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let count = Int.random(in: 2_000...6_000, using: &rng)
+        let sizes = (0..<count).map { _ in
+            Size(width: .random(in: 0...120, using: &rng), height: .random(in: 0...48, using: &rng))
+        }
+        // The bench's shape (a short reach, a tenth anywhere before), some
+        // families far wider than a run of 64, a few roots; then shuffled.
+        let hubs = (0..<3).map { _ in Int.random(in: 0..<count / 4, using: &rng) }
+        var links: [(Int, Int)] = []
+        for t in 1..<count {
+            if Int.random(in: 0..<200, using: &rng) == 0 { continue }  // a root
+            let s: Int
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: s = Int.random(in: 0..<t, using: &rng)
+            case 1: s = hubs[Int.random(in: 0..<hubs.count, using: &rng)]
+            default: s = t - 1 - Int.random(in: 0..<min(t, 64), using: &rng)
+            }
+            if s != t { links.append((s, t)) }
+        }
+        let place = Array(0..<count).shuffled(using: &rng)
+        var shuffledSizes = sizes
+        for i in 0..<count { shuffledSizes[place[i]] = sizes[i] }
+        let shuffledLinks = links.map { (place[$0.0], place[$0.1]) }
+        for direction in [TreeLayout.Direction.down, .right, .radial] {
+            let tree = TreeLayout(direction: direction, levelSpacing: 40, siblingSpacing: 16)
+            for (sizes, links) in [(sizes, links), (shuffledSizes, shuffledLinks)] {
+                let reference = ReferenceTree(direction: direction, levelSpacing: 40, siblingSpacing: 16,
+                                              links: GraphLinks(links))
+                #expect(layout(sizes, links, tree) == reference.place(LayoutItems(sizes: sizes)), "\(direction)")
+            }
+        }
+    }
 }

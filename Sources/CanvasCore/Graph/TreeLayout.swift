@@ -83,6 +83,15 @@ struct TidyNode {
     }
 }
 
+/// One node's size and children bounds, gathered ahead of the breadth-first
+/// numbering.
+struct TidyGathered {
+    var breadth: Double
+    var depth: Double
+    var low: Int32
+    var high: Int32
+}
+
 /// The forest a tree layout walks, numbered breadth first from one virtual
 /// root (node 0) over every real root, so a forest is one tree to the walk.
 /// A node's children are then consecutive numbers, siblings sit side by side
@@ -199,24 +208,40 @@ struct TidyForest {
         first[1] = Int32(truncatingIfNeeded: next)
         var levelEnd = next, depth = 0.0
         var v = 1
-        while v < next {
-            if v == levelEnd {
-                levelDepth.append(depth)
-                depth = 0
-                levelStart.append(Int32(truncatingIfNeeded: v))
-                levelEnd = next
+        // Runs of up to 64 nodes: each node's size and children bounds are
+        // gathered first, in a loop with no branch on what it loads, so the
+        // random reads overlap; the run is then numbered from the copies
+        // (the child loop's trip count no longer waits on each miss).
+        withUnsafeTemporaryAllocation(of: TidyGathered.self, capacity: 64) { run in
+            let run = run.baseAddress!
+            while v < next {
+                let runCount = min(64, next - v)
+                for k in 0..<runCount {
+                    let i = Int(item[v + k])
+                    let size = sizes[i]
+                    run[k] = TidyGathered(breadth: horizontal ? size.height : size.width,
+                                          depth: horizontal ? size.width : size.height,
+                                          low: start[i], high: start[i + 1])
+                }
+                for k in 0..<runCount {
+                    if v == levelEnd {
+                        levelDepth.append(depth)
+                        depth = 0
+                        levelStart.append(Int32(truncatingIfNeeded: v))
+                        levelEnd = next
+                    }
+                    let g = run[k]
+                    depth = max(depth, g.depth)
+                    for c in Int(g.low)..<Int(g.high) {
+                        item[next] = children[c]
+                        (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
+                        next += 1
+                    }
+                    nodes[v].breadth = g.breadth
+                    first[v + 1] = Int32(truncatingIfNeeded: next)
+                    v += 1
+                }
             }
-            let i = Int(item[v])
-            let size = sizes[i]
-            depth = max(depth, horizontal ? size.width : size.height)
-            for k in Int(start[i])..<Int(start[i + 1]) {
-                item[next] = children[k]
-                (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                next += 1
-            }
-            nodes[v].breadth = horizontal ? size.height : size.width
-            first[v + 1] = Int32(truncatingIfNeeded: next)
-            v += 1
         }
         levelDepth.append(depth)
         first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
