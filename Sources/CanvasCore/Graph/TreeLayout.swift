@@ -55,7 +55,7 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
                                         scratch: raw, scratchBytes: count * MemoryLayout<Rect>.stride)
                 defer { forest.deallocate() }
                 forest.walk(spacing: siblingSpacing)
-                forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), sizes: sizes, direction: direction,
+                forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), direction: direction,
                              levelSpacing: levelSpacing, siblingSpacing: siblingSpacing)
                 initialized = count
             }
@@ -104,6 +104,10 @@ struct TidyForest {
     let nodeCount: Int
     /// Item position of each node (node 0 has none: -1).
     let item: UnsafeMutablePointer<Int32>
+    /// Each node's side along the levels (its breadth is in its record):
+    /// with the breadth, its item's size, so the frames are written without
+    /// reading the sizes again at random.
+    let extent: UnsafeMutablePointer<Double>
     /// Where each level's run of nodes starts (level 0 holds the roots).
     var levelStart: [Int32] = []
     /// The deepest item of each level, along the levels.
@@ -194,6 +198,9 @@ struct TidyForest {
         self.nodes = nodes
         let item = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
         self.item = item
+        let extent = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
+        self.extent = extent
+        extent[0] = 0
         var levelStart: [Int32] = [1]
         var levelDepth: [Double] = []
         var next = 1
@@ -238,6 +245,7 @@ struct TidyForest {
                         next += 1
                     }
                     nodes[v].breadth = g.breadth
+                    extent[v] = g.depth
                     first[v + 1] = Int32(truncatingIfNeeded: next)
                     v += 1
                 }
@@ -255,6 +263,7 @@ struct TidyForest {
     func deallocate() {
         UnsafeMutableRawPointer(nodes).deallocate()
         item.deallocate()
+        extent.deallocate()
         ownScratch?.deallocate()
     }
 
@@ -405,7 +414,7 @@ struct TidyForest {
 
     /// Writes the items' frames, in item order, from the walked positions,
     /// into `frames` (room for every item, uninitialized).
-    func write(frames: UnsafeMutablePointer<Rect>, sizes: UnsafeBufferPointer<Size>, direction: TreeLayout.Direction,
+    func write(frames: UnsafeMutablePointer<Rect>, direction: TreeLayout.Direction,
                levelSpacing: Double, siblingSpacing: Double) {
         // Each level as deep as its deepest item, levels `levelSpacing` apart.
         var levelCentre = [Double](repeating: 0, count: levelDepth.count)
@@ -414,7 +423,8 @@ struct TidyForest {
             levelCentre[d] = top + levelDepth[d] / 2
             top += levelDepth[d] + levelSpacing
         }
-        let n = nodes, item = self.item
+        let n = nodes, item = self.item, extent = self.extent
+        let horizontal = direction == .right
         // Radial: the breadth becomes a full turn (with one gap's room so the
         // first and last subtrees do not meet); the root level at the centre.
         var low = Double.infinity, high = -Double.infinity
@@ -429,7 +439,8 @@ struct TidyForest {
             let c = levelCentre[level], radius = c - levelCentre[0]
             for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
                 let i = Int(item[v])
-                let size = sizes[i], a = n[v].prelim
+                let b = n[v].breadth, e = extent[v], a = n[v].prelim
+                let size = horizontal ? Size(width: e, height: b) : Size(width: b, height: e)
                 let frame: Rect
                 switch direction {
                 case .down:
