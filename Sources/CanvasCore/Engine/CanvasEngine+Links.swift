@@ -70,10 +70,7 @@ extension CanvasEngine {
                                  from: placement.frames[source], to: placement.frames[target], into: &path)
         guard path.count <= buffer.count else { return path.count }
         let zoom = self.zoom
-        for k in 0..<path.count {
-            let p = path[k]
-            buffer[k] = zoom.isIdentity ? p : Point(x: zoom.position(p.x, axis: .horizontal), y: zoom.position(p.y, axis: .vertical))
-        }
+        for k in 0..<path.count { buffer[k] = zoom.point(path[k]) }
         return path.count
     }
 
@@ -82,10 +79,7 @@ extension CanvasEngine {
         guard var route = unzoomedRoute(at: position) else { return nil }
         let zoom = self.zoom
         if !zoom.isIdentity {
-            for i in route.points.indices {
-                route.points[i] = Point(x: zoom.position(route.points[i].x, axis: .horizontal),
-                                        y: zoom.position(route.points[i].y, axis: .vertical))
-            }
+            for i in route.points.indices { route.points[i] = zoom.point(route.points[i]) }
         }
         return route
     }

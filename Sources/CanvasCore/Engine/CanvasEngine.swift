@@ -290,8 +290,6 @@ public final class CanvasEngine {
     /// positions (a slot lookup each once the frames stand by slot).
     var framesByPosition: PositionedFrames { PositionedFrames(bySlot: placement.frames, ids: resolvedIDs) }
 
-    /// How many items the resolution placed.
-
     /// Where `id` stands in the resolved frames.
     func resolvedPosition(of id: UInt64) -> Int? {
         guard let position = items.index(of: id), position < resolvedIDs.count, resolvedIDs[position] == id else {

@@ -74,6 +74,12 @@ public struct ZoomTransform: Hashable, Sendable {
         (axis == .horizontal ? scalesX : scalesY) ? value * scale : value
     }
 
+    /// A content point, zoomed exactly (`position(_:axis:)` on each axis).
+    public func point(_ point: Point) -> Point {
+        guard !isIdentity else { return point }
+        return Point(x: position(point.x, axis: .horizontal), y: position(point.y, axis: .vertical))
+    }
+
     /// The inverse of `position(_:axis:)`.
     public func unzoomedPosition(_ value: Double, axis: Axis) -> Double {
         (axis == .horizontal ? scalesX : scalesY) ? value / scale : value
