@@ -74,39 +74,24 @@ extension DetailPyramid {
         // Cell sides are powers of two: multiplying by the inverse is the
         // division `cell(of:)` does, exactly.
         let inverseWidth = 1 / width, inverseHeight = 1 / height
-        // The members' frames are read at random (a member cell's items
-        // lie anywhere in data order): three quarters of a sweep waited on
-        // those loads. Gathered a run at a time in a loop with no branch on
-        // what they hold, the loads overlap; the loop that tests them then
-        // reads them from the cache.
-        let run = 64
-        var gathered = [Rect](repeating: .zero, count: run)
         state.withUnsafeBufferPointer { state in
             sweep.parts.withUnsafeMutableBufferPointer { parts in
-                gathered.withUnsafeMutableBufferPointer { gathered in
+                withUnsafeTemporaryAllocation(of: Rect.self, capacity: gatherRun) { scratch in
                     members.visit(rows: memberRows, columns: memberColumns) { _, _, list in
                         list.withUnsafeBufferPointer { list in
-                            var base = 0
-                            while base < list.count {
-                                let end = Swift.min(list.count, base + run)
-                                for k in base..<end { gathered[k &- base] = frames[Int(list[k])] }
-                                for k in base..<end {
-                                    let position = Int(list[k])
-                                    let frame = gathered[k &- base]
-                                    let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
-                                    let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
-                                    let r = row &- lowRow, c = column &- lowColumn
-                                    guard r >= 0 && r < rows && c >= 0 && c < columns else { continue }
-                                    let slot = r &* columns &+ c
-                                    let kind = state[slot]
-                                    guard kind != 0 else { continue }
-                                    if bounds.isLarge(frame) {
-                                        if meets(frame) { items.append(position) }
-                                    } else if kind == 2 {
-                                        parts[slot].add(labels(position), frame)
-                                    }
+                            forEachGathered(list, frames: frames, scratch: scratch.baseAddress!) { position, frame in
+                                let row = Cells.slot((frame.y + frame.height / 2) * inverseHeight)
+                                let column = Cells.slot((frame.x + frame.width / 2) * inverseWidth)
+                                let r = row &- lowRow, c = column &- lowColumn
+                                guard r >= 0 && r < rows && c >= 0 && c < columns else { return }
+                                let slot = r &* columns &+ c
+                                let kind = state[slot]
+                                guard kind != 0 else { return }
+                                if bounds.isLarge(frame) {
+                                    if meets(frame) { items.append(position) }
+                                } else if kind == 2 {
+                                    parts[slot].add(labels(position), frame)
                                 }
-                                base = end
                             }
                         }
                     }
@@ -114,5 +99,31 @@ extension DetailPyramid {
             }
         }
         return sweep
+    }
+}
+
+extension DetailPyramid {
+    /// How many members' frames `forEachGathered` reads ahead.
+    static let gatherRun = 64
+
+    /// Calls `body` with each member of `list` (positions into `frames`) and
+    /// its frame. A member cell's items lie anywhere in data order, so each
+    /// frame read misses the cache, and a loop that branched on a frame
+    /// before reading the next waited on the misses one by one (three
+    /// quarters of a boundary sweep, issue 20). The frames are read a run at
+    /// a time into `scratch` (room for `gatherRun`) in a loop with no branch
+    /// on what they hold, so the loads overlap, and handed out from there.
+    @inline(__always)
+    static func forEachGathered(
+        _ list: UnsafeBufferPointer<UInt32>, frames: UnsafeBufferPointer<Rect>, scratch: UnsafeMutablePointer<Rect>,
+        _ body: (Int, Rect) -> Void
+    ) {
+        var base = 0
+        while base < list.count {
+            let end = Swift.min(list.count, base + gatherRun)
+            for k in base..<end { (scratch + (k &- base)).initialize(to: frames[Int(list[k])]) }
+            for k in base..<end { body(Int(list[k]), scratch[k &- base]) }
+            base = end
+        }
     }
 }

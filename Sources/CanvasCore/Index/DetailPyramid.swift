@@ -1173,12 +1173,10 @@ package struct DetailPyramid: Hashable, Sendable {
             // nested functions above, so each append to it here took a
             // dynamic exclusivity check (a tenth of a frame on mixed sizes).
             var large: [Int] = []
-            // Frames gathered a run at a time before they are tested, so
-            // the random loads overlap (see `sweep`): they were two fifths
-            // of a frame zoomed out on mixed sizes.
-            let run = 64
-            withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { gathered in
-                guard let gathered = gathered.baseAddress else { return }
+            // Frames gathered before they are tested (`forEachGathered`):
+            // their loads were two fifths of a frame zoomed out on mixed sizes.
+            withUnsafeTemporaryAllocation(of: Rect.self, capacity: Self.gatherRun) { scratch in
+                let scratch = scratch.baseAddress!
                 for id in kinds.indices where kinds[id] == .large {
                     let sizeClass = sizeClasses[id]
                     let (classWidth, classHeight) = Self.classSides(sizeClass)
@@ -1187,12 +1185,8 @@ package struct DetailPyramid: Hashable, Sendable {
                     let classColumns = Self.holding(cover.x - halfX, cover.x + cover.width + halfX, side: classWidth)
                     members[id].visit(rows: classRows, columns: classColumns) { _, _, list in
                         list.withUnsafeBufferPointer { list in
-                            var base = 0
-                            while base < list.count {
-                                let end = Swift.min(list.count, base + run)
-                                for k in base..<end { (gathered + (k &- base)).initialize(to: frames[Int(list[k])]) }
-                                for k in base..<end where meets(gathered[k &- base]) { large.append(Int(list[k])) }
-                                base = end
+                            Self.forEachGathered(list, frames: frames, scratch: scratch) { position, frame in
+                                if meets(frame) { large.append(position) }
                             }
                         }
                     }
