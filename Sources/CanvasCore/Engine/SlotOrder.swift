@@ -106,19 +106,27 @@ struct SlotOrder: Sendable {
     @inline(__always)
     private func live(of number: Int) -> Int { size(of: number) - Int(deadCount[number]) }
 
+    /// Where the tombstone of block `number`'s entry at `offset` is kept:
+    /// its word in `dead`, and its bit there.
+    @inline(__always)
+    private static func tombstone(_ number: Int, _ offset: Int) -> (word: Int, bit: UInt64) {
+        (number * deadWords + offset >> 6, 1 << UInt64(offset & 63))
+    }
+
     /// Whether the entry at `offset` of block `number` is a tombstone.
     @inline(__always)
     private func isDead(_ number: Int, _ offset: Int) -> Bool {
-        deadCount[number] != 0 && dead[number * Self.deadWords + offset >> 6] >> UInt64(offset & 63) & 1 != 0
+        guard deadCount[number] != 0 else { return false }
+        let (word, bit) = Self.tombstone(number, offset)
+        return dead[word] & bit != 0
     }
 
     /// The tombstones of block `number` before `offset`.
     private func deadBefore(_ number: Int, _ offset: Int) -> Int {
         guard deadCount[number] != 0 else { return 0 }
-        var total = 0
-        let base = number * Self.deadWords
-        for word in 0..<(offset >> 6) { total += dead[base + word].nonzeroBitCount }
-        if offset & 63 != 0 { total += (dead[base + offset >> 6] & ((1 << UInt64(offset & 63)) - 1)).nonzeroBitCount }
+        let (last, bit) = Self.tombstone(number, offset)
+        var total = (dead[last] & (bit &- 1)).nonzeroBitCount
+        for word in (number * Self.deadWords)..<last { total += dead[word].nonzeroBitCount }
         return total
     }
 
@@ -156,7 +164,11 @@ struct SlotOrder: Sendable {
     }
 
     /// Whether `slot` holds an item in the order.
-    func contains(_ slot: Int) -> Bool { position(of: slot) != nil }
+    func contains(_ slot: Int) -> Bool {
+        guard slot >= 0 && slot < blockOf.count else { return false }
+        let block = block(ofSlot: slot)
+        return block >= 0 && !isDead(block, offset(ofSlot: slot))
+    }
 
     /// The position of `slot`, or nil when it holds no item. O(1).
     func position(of slot: Int) -> Int? {
@@ -255,9 +267,11 @@ struct SlotOrder: Sendable {
                 next += 1
             }
             for offset in offsets { removed.append(slot(in: number, at: offset)) }
-            let base = number * Self.deadWords
             dead.withUnsafeMutableBufferPointer { dead in
-                for offset in offsets { dead[base + offset >> 6] |= 1 << UInt64(offset & 63) }
+                for offset in offsets {
+                    let (word, bit) = Self.tombstone(number, offset)
+                    dead[word] |= bit
+                }
             }
             deadCount[number] += UInt16(truncatingIfNeeded: offsets.count)
             emptied = emptied || live(of: number) == 0
@@ -288,8 +302,8 @@ struct SlotOrder: Sendable {
         func mark(_ alive: Bool) {
             dead.withUnsafeMutableBufferPointer { dead in
                 for (block, offset) in places {
-                    let bit = UInt64(1) << UInt64(offset & 63)
-                    if alive { dead[block * Self.deadWords + offset >> 6] &= ~bit } else { dead[block * Self.deadWords + offset >> 6] |= bit }
+                    let (word, bit) = Self.tombstone(block, offset)
+                    if alive { dead[word] &= ~bit } else { dead[word] |= bit }
                 }
             }
             for (block, _) in places { deadCount[block] = alive ? deadCount[block] - 1 : deadCount[block] + 1 }
