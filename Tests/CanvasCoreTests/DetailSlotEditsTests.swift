@@ -159,6 +159,25 @@ struct DetailSlotEditsTests {
         }
     }
 
+    /// Once every level takes the edits it has not read yet: each built
+    /// level equals a rebuild, and queries at `zooms` answer as the brute force.
+    private func expectSettledAsRebuilt(_ pyramid: inout DetailPyramid, _ board: DetailSlotBoard, zooms: [ZoomTransform],
+                                        _ random: inout SplitMix64, sourceLocation: SourceLocation = #_sourceLocation) {
+        pyramid.settle(frames: board.frames)
+        let rebuilt = board.rebuilt(like: pyramid, members: pyramid.members != nil)
+        for key in pyramid.builtLevels {
+            #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)", sourceLocation: sourceLocation)
+        }
+        let frames = board.positional
+        for zoom in zooms {
+            for _ in 0..<6 {
+                let rect = Rect(x: random.uniform(-600, 600), y: random.uniform(-600, 600), width: 640, height: 400)
+                let answer = board.inPositions(pyramid.query(rect, zoom: zoom, minSize: 3, cell: 16, frames: board.frames))
+                checkDetail(answer, frames, rect, zoom: zoom, minSize: 3, cell: 16)
+            }
+        }
+    }
+
     @Test("the pyramid's labels: single inserts at one spot run the gap out and relabel; it equals a rebuild throughout")
     func relabelMatchesRebuild() {
         var random = SplitMix64(seed: 8)
@@ -175,19 +194,7 @@ struct DetailSlotEditsTests {
             }
         }
         #expect(pyramid.labels.spacing != spacing)
-        pyramid.settle(frames: board.frames)  // every level takes the edits it has not read yet
-        let rebuilt = board.rebuilt(like: pyramid, members: pyramid.members != nil)
-        for key in pyramid.builtLevels {
-            #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
-        }
-        let frames = board.positional
-        for zoom in zooms {
-            for _ in 0..<6 {
-                let rect = Rect(x: random.uniform(-600, 600), y: random.uniform(-600, 600), width: 640, height: 400)
-                let answer = board.inPositions(pyramid.query(rect, zoom: zoom, minSize: 3, cell: 16, frames: board.frames))
-                checkDetail(answer, frames, rect, zoom: zoom, minSize: 3, cell: 16)
-            }
-        }
+        expectSettledAsRebuilt(&pyramid, board, zooms: zooms, &random)
     }
 
     @Test("a removed slot put back keeps its order key only where it still ascends: a new card given the same key in its gap makes it take a fresh one")
@@ -217,19 +224,7 @@ struct DetailSlotEditsTests {
             board.insert([frame(&random, (0, 0))], at: [at + round % 2], slots: [removed], into: &pyramid)
             keysAscend("round \(round), beside a new card")
         }
-        pyramid.settle(frames: board.frames)
-        let rebuilt = board.rebuilt(like: pyramid, members: pyramid.members != nil)
-        for key in pyramid.builtLevels {
-            #expect(levelContents(pyramid, key) == levelContents(rebuilt, key), "level \(key)")
-        }
-        let frames = board.positional
-        for zoom in zooms {
-            for _ in 0..<6 {
-                let rect = Rect(x: random.uniform(-600, 600), y: random.uniform(-600, 600), width: 640, height: 400)
-                let answer = board.inPositions(pyramid.query(rect, zoom: zoom, minSize: 3, cell: 16, frames: board.frames))
-                checkDetail(answer, frames, rect, zoom: zoom, minSize: 3, cell: 16)
-            }
-        }
+        expectSettledAsRebuilt(&pyramid, board, zooms: zooms, &random)
     }
 
 }

@@ -34,6 +34,15 @@ struct FreeQueryIDsTests {
         }
     }
 
+    /// Moves a random card by up to 500 points each way, in the engine and in `frames`.
+    private func moveAtRandom(_ engine: CanvasEngine, _ ids: [UInt64], _ frames: inout [Rect], _ rng: inout SplitMix64) throws {
+        let at = rng.below(ids.count)
+        let to = Point(x: frames[at].x + rng.uniform(-500, 500), y: frames[at].y + rng.uniform(-500, 500))
+        try engine.move(ids[at], to: to)
+        frames[at].x = to.x
+        frames[at].y = to.y
+    }
+
     private func query(_ rng: inout SplitMix64, _ frames: [Rect], world: Double) -> Rect {
         // A screen, or a wider view whose span has cells inside it on both axes.
         let scale = [1, 1, 0.5, 0.2, 0.05][rng.below(5)]
@@ -92,11 +101,7 @@ struct FreeQueryIDsTests {
                 ids.remove(at: at)
                 frames.remove(at: at)
             default:
-                let at = rng.below(ids.count)
-                let to = Point(x: frames[at].x + rng.uniform(-500, 500), y: frames[at].y + rng.uniform(-500, 500))
-                try engine.move(ids[at], to: to)
-                frames[at].x = to.x
-                frames[at].y = to.y
+                try moveAtRandom(engine, ids, &frames, &rng)
             }
             guard round % 10 == 0 else { continue }
             check(engine, ids, frames, query(&rng, frames, world: world), round)
@@ -130,11 +135,7 @@ struct FreeQueryIDsTests {
                 frames.remove(at: at)
                 if !anywhere { nextID -= 1 }
             default:
-                let at = rng.below(ids.count)
-                let to = Point(x: frames[at].x + rng.uniform(-500, 500), y: frames[at].y + rng.uniform(-500, 500))
-                try engine.move(ids[at], to: to)
-                frames[at].x = to.x
-                frames[at].y = to.y
+                try moveAtRandom(engine, ids, &frames, &rng)
             }
             guard round % 10 == 0 else { continue }
             check(engine, ids, frames, query(&rng, frames, world: world), round)
