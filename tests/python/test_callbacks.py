@@ -248,12 +248,18 @@ def test_a_real_ctrl_c_inside_a_callback_interrupts_the_resolve(laid_out):
     the callback; the resolve fails, keeps its frames, and the interrupt
     reaches the caller."""
     import signal
+    import threading
+    import time
 
     before = laid_out.frames()
 
     def place(sizes, proposal):
-        os.kill(os.getpid(), signal.SIGINT)
-        for _ in range(1000):  # the handler runs between bytecodes
+        # To this thread, so it is delivered before the call returns (sent
+        # to the process, a loaded machine could hand it to another thread
+        # and run the handler after a short loop ended: a flake seen in CI).
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # Python runs the handler between bytecodes
             pass
         return [(0, 0, w, h) for w, h in sizes]
 
