@@ -34,7 +34,9 @@
 ** SESSION_EDIT_TIMEOUT seconds (default 30) ends the run, the edits it did
 ** not finish reported as at least that long. SESSION_CLOCK=cpu times frames by the
 ** thread's CPU time instead of the wall (for a loaded machine). SESSION_TRACE=1 prints each
-** frame on stderr (time, instructions, page faults, what it copied). With a frames-file the generated
+** frame on stderr (time, instructions, page faults, what it copied). SESSION_MARK=1 prints each
+** frame phase's start and end on stderr as CLOCK_MONOTONIC seconds, for
+** `perf record -k CLOCK_MONOTONIC` and `perf report --time start,end` to profile one phase. With a frames-file the generated
 ** frames are also written there (n * 4 doubles, x y w h) for the faces'
 ** benches. Memory: peak resident (VmHWM) less the resident size before the
 ** engine was made, per card.
@@ -85,8 +87,19 @@ typedef struct phase {
     int capped;
 } phase;
 
+/* SESSION_MARK=1: the phases' bounds on the monotonic clock (see the top). */
+static int mark;
+
+static void mark_phase(const char *name, const char *edge) {
+    if (!mark) return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    fprintf(stderr, "mark %s %ld.%09ld %s\n", edge, (long)t.tv_sec, t.tv_nsec, name);
+}
+
 static phase phase_begin(const char *name, size_t planned) {
     phase p = {name, xmalloc((planned + 1) * sizeof(double)), 0, planned, now_seconds(), 0};
+    mark_phase(name, "start");
     return p;
 }
 
@@ -101,6 +114,7 @@ static int phase_frame(phase *p, double seconds) {
 }
 
 static void phase_print(phase *p) {
+    mark_phase(p->name, "end");
     size_t n = p->count;
     double *t = p->times;
     double p50 = 0, p95 = 0, p99 = 0, max = 0, first = n ? t[0] : 0;
@@ -401,6 +415,7 @@ int main(int argc, char **argv) {
     if (getenv("SESSION_BUDGET")) budget = atof(getenv("SESSION_BUDGET"));
     if (getenv("SESSION_EDIT_TIMEOUT")) edit_timeout = atof(getenv("SESSION_EDIT_TIMEOUT"));
     trace = getenv("SESSION_TRACE") && strcmp(getenv("SESSION_TRACE"), "1") == 0;
+    mark = getenv("SESSION_MARK") && strcmp(getenv("SESSION_MARK"), "1") == 0;
     if (trace) counter_open();
     cpu_clock = getenv("SESSION_CLOCK") && strcmp(getenv("SESSION_CLOCK"), "cpu") == 0;
     double *frames = xmalloc(cards * 4 * sizeof(double));
