@@ -159,7 +159,8 @@ extension CanvasEngine {
             let settings = zoomSettings
             let find: DetailPyramid.Finder = { self.worldQuerySlots($0) }
             return pyramid.query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames,
-                                 find: find, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis))
+                                 find: find, reach: ZoomTransform(scale: settings.minimum, axis: settings.axis),
+                                 scratch: &detailScratch)
         }
         let ids = resolvedIDs
         guard ids.hasOrder else { return answer }
@@ -210,6 +211,8 @@ extension CanvasEngine {
             frames.withUnsafeBufferPointer {
                 store.pyramid.buildAhead($0, finest: finest, coarsest: coarsest, minSize: minSize, cell: cell)
             }
+            // With the levels, so that no frame's answer allocates its sums.
+            detailScratch.reserve(DetailPyramid.flatBoxLimit)
         }
         return body(&store.pyramid, frames)
     }

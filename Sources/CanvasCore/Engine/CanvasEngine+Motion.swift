@@ -231,7 +231,24 @@ extension CanvasEngine {
         let frames = placement.frames
         if let positions = publishedPositions, positions.count == published.visible.count {
             // Ascending positions: their slots in one walk through the order.
-            for (id, slot) in zip(published.visible, resolvedIDs.slots(at: positions)) { body(id, zoom.rect(frames[slot])) }
+            let slots = resolvedIDs.slots(at: positions)
+            // Visible items lie anywhere in data order, so each frame read
+            // misses the cache; read a run of them before handing any out,
+            // so the misses overlap (they came one at a time around the
+            // body's call: a quarter of a ctrl-wheel frame, issue 20).
+            let run = DetailPyramid.gatherRun
+            frames.withUnsafeBufferPointer { frames in
+                withUnsafeTemporaryAllocation(of: Rect.self, capacity: run) { scratch in
+                    let scratch = scratch.baseAddress!
+                    var base = 0
+                    while base < slots.count {
+                        let end = Swift.min(slots.count, base + run)
+                        for k in base..<end { (scratch + (k &- base)).initialize(to: frames[slots[k]]) }
+                        for k in base..<end { body(published.visible[k], zoom.rect(scratch[k &- base])) }
+                        base = end
+                    }
+                }
+            }
             return
         }
         for id in published.visible {

@@ -93,6 +93,10 @@ public final class CanvasEngine {
     }
     /// The pyramid and the moves of free items it has not taken yet.
     var detailStore: DeferredDetail?
+    /// The memory the pyramid's answers work in, kept from frame to frame
+    /// (`DetailPyramid.AnswerScratch`); not in a snapshot: it holds nothing
+    /// between queries.
+    var detailScratch = DetailPyramid.AnswerScratch()
     /// Whether moves may wait for the pyramid (tests compare with `false`, the eager path).
     var defersDetailMoves = true
     /// When set, published updates carry the level-of-detail answer

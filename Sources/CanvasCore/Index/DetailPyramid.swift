@@ -321,6 +321,33 @@ package struct DetailPyramid: Hashable, Sendable {
     /// The edits the built levels have not taken yet (see `Journal`).
     var journal = Journal()
 
+    /// The per-cell sums an answer adds classes into, kept by the caller
+    /// from one query to the next (`query(_:zoom:minSize:cell:frames:find:reach:scratch:)`),
+    /// every slot an empty `Group` between queries (an answer empties what
+    /// it used as it reads it out). Made afresh, a screen's sums (up to a
+    /// megabyte) were new pages each zoom step, whose faults were a quarter
+    /// of a ctrl-wheel frame on mixed sizes (issue 20). Kept outside the
+    /// pyramid, whose copies (an engine's snapshot for a rollback) would
+    /// make each query copy it.
+    package struct AnswerScratch {
+        var sums: [Group] = []
+        var seen: [Bool] = []
+
+        package init() {}
+
+        /// Makes the first `count` sums (and flags) exist, all empty: a
+        /// screen's answer needs at most `flatBoxLimit`, so a caller that
+        /// reserves that many ahead allocates none in a frame (1 MB).
+        package mutating func reserve(_ count: Int) {
+            if sums.count < count { sums.append(contentsOf: repeatElement(Group(), count: count - sums.count)) }
+            if seen.count < count { seen.append(contentsOf: repeatElement(false, count: count - seen.count)) }
+        }
+    }
+
+    /// The most cells an answer sums in one flat box (a screen's cells and
+    /// the ring around them).
+    package static let flatBoxLimit = 1 << 14
+
     public static let empty = DetailPyramid()
 
     init() {}
@@ -791,6 +818,16 @@ package struct DetailPyramid: Hashable, Sendable {
         _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect], find: Finder? = nil,
         reach: ZoomTransform? = nil
     ) -> Answer {
+        var scratch = AnswerScratch()
+        return query(rect, zoom: zoom, minSize: minSize, cell: cell, frames: frames, find: find, reach: reach, scratch: &scratch)
+    }
+
+    /// `query` with the memory its answer works in kept by the caller
+    /// across queries (see `AnswerScratch`).
+    package mutating func query(
+        _ rect: Rect, zoom: ZoomTransform, minSize: Double, cell: Double, frames: [Rect], find: Finder? = nil,
+        reach: ZoomTransform? = nil, scratch: inout AnswerScratch
+    ) -> Answer {
         guard rect.isFinite, !rect.isEmpty else { return .empty }
         let key = Self.levelKey(cell: cell, zoom: zoom)
         if !counted {
@@ -814,7 +851,8 @@ package struct DetailPyramid: Hashable, Sendable {
             if find == nil, kinds.contains(where: { $0 == .large || $0 == .boundary }) { ensureMembers(frames) }
             ensureLevel(key, classes: kinds.indices.filter { kinds[$0] == .small || kinds[$0] == .boundary }, frames: frames)
             let small = steadySmallCells(key, kinds: kinds, zoom: zoom, minSize: minSize, cell: cell, rect: rect)
-            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find, small: small)
+            return answer(rect, zoom: zoom, minSize: minSize, key: key, kinds: kinds, frames: frames, find: find, small: small,
+                          scratch: &scratch)
         }
     }
 
@@ -915,7 +953,7 @@ package struct DetailPyramid: Hashable, Sendable {
 
     private func answer(
         _ rect: Rect, zoom: ZoomTransform, minSize: Double, key: LevelKey, kinds: [Kind], frames: UnsafeBufferPointer<Rect>,
-        find: Finder?, small: SmallCells? = nil
+        find: Finder?, small: SmallCells? = nil, scratch: inout AnswerScratch
     ) -> Answer {
         let width = Self.power(key.x), height = Self.power(key.y)
         let exact = zoom.unzoomed(rect)
@@ -1041,7 +1079,7 @@ package struct DetailPyramid: Hashable, Sendable {
                     }
                 }
             }
-        } else if !clustered.isEmpty, let box = Self.box(rows: rows, columns: columns, limit: 1 << 14) {
+        } else if !clustered.isEmpty, let box = Self.box(rows: rows, columns: columns, limit: Self.flatBoxLimit) {
             // Several classes over a screen's worth of cells: summed class by
             // class into a flat array of the box's cells, then read out
             // row-major (a row lookup per class and row, not two, and no
@@ -1049,8 +1087,10 @@ package struct DetailPyramid: Hashable, Sendable {
             // covered cells only; boundary ones the ring too.
             // Sums commute, so rows and classes go in any order; a row is
             // read through its buffers (no copy of it, no closure per cell).
-            var sums = [Group](repeating: Group(), count: box.rows * box.columns)
-            sums.withUnsafeMutableBufferPointer { sums in
+            let boxCells = box.rows * box.columns
+            scratch.reserve(boxCells)
+            scratch.sums.withUnsafeMutableBufferPointer { all in
+                let sums = UnsafeMutableBufferPointer(rebasing: all[0..<boxCells])
                 for entry in clustered {
                     let visitRows = entry.boundary ? rows : innerRows?.clamped(to: rows)
                     let visitColumns = entry.boundary ? columns : innerColumns?.clamped(to: columns)
@@ -1087,7 +1127,10 @@ package struct DetailPyramid: Hashable, Sendable {
                 var filled = 0
                 for slot in sums.indices where sums[slot].count > 0 { filled &+= 1 }
                 clusters.reserveCapacity(filled)
-                for slot in sums.indices where sums[slot].count > 0 { clusters.append(zoomedCluster(sums[slot])) }
+                for slot in sums.indices where sums[slot].count > 0 {
+                    clusters.append(zoomedCluster(sums[slot]))
+                    sums[slot] = Group()  // empty again for the next query (a slot of count 0 is untouched)
+                }
             }
         } else if !clustered.isEmpty {
             // Several classes: each row's cells of every class, merged by column.
@@ -1098,27 +1141,29 @@ package struct DetailPyramid: Hashable, Sendable {
             let low = columns.lowerBound, span = Double(columns.upperBound) - Double(low) + 1
             if span <= 65_536 {
                 let width = Int(span)
-                var sums = [Group](repeating: Group(), count: width)
-                var seen = [Bool](repeating: false, count: width)
+                scratch.reserve(width)
                 var touched: [Int] = []
                 for r in occupied {
                     let rowInner = innerRows?.contains(r) ?? false
                     for entry in clustered {
                         entry.cells.visit(row: r, columns: columns) { column, group in
                             let offset = column &- low
-                            if !seen[offset] {
-                                seen[offset] = true
-                                sums[offset] = Group()
+                            if !scratch.seen[offset] {
+                                scratch.seen[offset] = true
                                 touched.append(offset)
                             }
                             let inner = rowInner && (innerColumns?.contains(column) ?? false)
-                            take(group, of: entry.id, boundary: entry.boundary, row: r, column: column, inner: inner, into: &sums[offset])
+                            take(group, of: entry.id, boundary: entry.boundary, row: r, column: column, inner: inner,
+                                 into: &scratch.sums[offset])
                         }
                     }
-                    if 16 * touched.count < width { touched.sort() } else { touched = (0..<width).filter { seen[$0] } }
+                    if 16 * touched.count < width { touched.sort() } else { touched = (0..<width).filter { scratch.seen[$0] } }
                     for offset in touched {
-                        seen[offset] = false
-                        if sums[offset].count > 0 { clusters.append(zoomedCluster(sums[offset])) }
+                        scratch.seen[offset] = false
+                        if scratch.sums[offset].count > 0 {
+                            clusters.append(zoomedCluster(scratch.sums[offset]))
+                            scratch.sums[offset] = Group()
+                        }
                     }
                     touched.removeAll(keepingCapacity: true)
                 }
