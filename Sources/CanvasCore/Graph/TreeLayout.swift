@@ -224,8 +224,9 @@ struct TidyForest {
         // depth are made as its item is reached (its parent numbered it).
         let nodeCount = count + 1
         self.nodeCount = nodeCount
-        let nodes = UnsafeMutableRawPointer.allocate(byteCount: nodeCount * MemoryLayout<TidyNode>.stride,
-                                                     alignment: 64)
+        // Huge pages when large: a family's members and contours lie in
+        // one subtree's run, but the items reach their nodes at random.
+        let nodes = LargeArray.allocateScratch(bytes: nodeCount * MemoryLayout<TidyNode>.stride)
             .bindMemory(to: TidyNode.self, capacity: nodeCount)
         self.nodes = nodes
         var next: Int32 = 1, lastRoot: Int32 = 0
@@ -271,7 +272,7 @@ struct TidyForest {
 
     /// Frees the nodes' records; the forest is not used after.
     func deallocate() {
-        UnsafeMutableRawPointer(nodes).deallocate()
+        LargeArray.deallocateScratch(UnsafeMutableRawPointer(nodes), bytes: nodeCount * MemoryLayout<TidyNode>.stride)
         ownScratch?.deallocate()
     }
 
