@@ -48,8 +48,14 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
         let tree = links ?? items.links
         return items.sizes.withUnsafeBufferPointer { sizes in
             // The frames' buffer is the build's scratch until the frames are
-            // written (its pages faulted in once, not twice).
-            [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
+            // written (its pages faulted in once, not twice). From half the
+            // huge-page threshold its room is rounded up to it, so the
+            // scratch's scattered writes get huge pages too.
+            let stride = MemoryLayout<Rect>.stride
+            let bytes = count * stride
+            let room = bytes >= LargeArray.hugePageThreshold / 2
+                ? max(count, (LargeArray.hugePageThreshold + stride - 1) / stride) : count
+            return [Rect].large(count: count, room: room) { frames in
                 let raw = UnsafeMutableRawPointer(frames.baseAddress!)
                 var forest = TidyForest(count: count, links: tree, sizes: sizes, horizontal: horizontal,
                                         scratch: raw, scratchBytes: count * MemoryLayout<Rect>.stride)
@@ -57,7 +63,6 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
                 forest.walk(spacing: siblingSpacing)
                 forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), sizes: sizes,
                              direction: direction, levelSpacing: levelSpacing, siblingSpacing: siblingSpacing)
-                initialized = count
             }
         }
     }
