@@ -225,4 +225,43 @@ struct TreeLayoutTests {
             }
         }
     }
+
+    @Test("the preorder walk draws what the reference walk drew: deep chains beside wide families, parents first, reversed and with the links shuffled, and the smallest forests",
+          arguments: [UInt64(41), 42, 43, 44])
+    func preorderMatchesReference(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var cases: [(sizes: [Size], links: [(Int, Int)])] = []
+        for count in [1, 2, 3, Int.random(in: 300...3_000, using: &rng)] {
+            let sizes = (0..<count).map { _ in
+                Size(width: Double(Int.random(in: 0...6, using: &rng)) * 15, height: .random(in: 0...40, using: &rng))
+            }
+            // Long chains (contours many levels deep, threads across them),
+            // hubs with hundreds of children, a root now and then.
+            let hubs = (0..<2).map { _ in Int.random(in: 0..<max(count / 8, 1), using: &rng) }
+            var links: [(Int, Int)] = []
+            for t in 1..<max(count, 1) {
+                let s: Int
+                switch Int.random(in: 0..<20, using: &rng) {
+                case 0: continue
+                case 1..<11: s = t - 1
+                case 11..<15: s = hubs[Int.random(in: 0..<hubs.count, using: &rng)]
+                default: s = Int.random(in: 0..<t, using: &rng)
+                }
+                if s != t { links.append((s, t)) }
+            }
+            cases.append((sizes, links))
+            // Reversed: every parent after its children, numbered from the breadth-first order.
+            cases.append((sizes.reversed(), links.map { (count - 1 - $0.0, count - 1 - $0.1) }))
+            cases.append((sizes, links.shuffled(using: &rng)))
+        }
+        for direction in [TreeLayout.Direction.down, .right, .radial] {
+            let tree = TreeLayout(direction: direction, levelSpacing: 20, siblingSpacing: 5)
+            for (sizes, links) in cases {
+                let reference = ReferenceTree(direction: direction, levelSpacing: 20, siblingSpacing: 5,
+                                              links: GraphLinks(links))
+                #expect(layout(sizes, links, tree) == reference.place(LayoutItems(sizes: sizes)),
+                        "\(direction), \(sizes.count) items")
+            }
+        }
+    }
 }

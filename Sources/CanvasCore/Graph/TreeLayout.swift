@@ -48,89 +48,91 @@ public struct TreeLayout: CanvasLayout, Hashable, Sendable {
         let tree = links ?? items.links
         return items.sizes.withUnsafeBufferPointer { sizes in
             // The frames' buffer is the build's scratch until the frames are
-            // written (its pages faulted in once, not twice).
-            [Rect](unsafeUninitializedCapacity: count) { frames, initialized in
+            // written (its pages faulted in once, not twice). From half the
+            // huge-page threshold its room is rounded up to it, so the
+            // scratch's scattered writes get huge pages too.
+            let stride = MemoryLayout<Rect>.stride
+            let bytes = count * stride
+            let room = bytes >= LargeArray.hugePageThreshold / 2
+                ? max(count, (LargeArray.hugePageThreshold + stride - 1) / stride) : count
+            return [Rect].large(count: count, room: room) { frames in
                 let raw = UnsafeMutableRawPointer(frames.baseAddress!)
                 var forest = TidyForest(count: count, links: tree, sizes: sizes, horizontal: horizontal,
                                         scratch: raw, scratchBytes: count * MemoryLayout<Rect>.stride)
                 defer { forest.deallocate() }
                 forest.walk(spacing: siblingSpacing)
-                forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), direction: direction,
-                             levelSpacing: levelSpacing, siblingSpacing: siblingSpacing)
-                initialized = count
+                forest.write(frames: raw.bindMemory(to: Rect.self, capacity: count), sizes: sizes,
+                             direction: direction, levelSpacing: levelSpacing, siblingSpacing: siblingSpacing)
             }
         }
     }
 }
 
 /// What a contour step of the walk reads and writes at a node: its position,
-/// modifier, breadth, thread and ancestor, 32 bytes, two records a cache
-/// line. In separate arrays each was a miss of its own; the children's bounds
-/// (`first`) stay flat, as the passes that stream over every node or a run
-/// of siblings read only them (a record with all the fields
-/// made those passes stream 64 bytes a node, and was no faster). Once
+/// modifier, breadth, where its contour goes next and its ancestor stamp,
+/// 32 bytes, two records a cache line. Numbered in preorder, a node's first
+/// child is the next number, so one field says where both contours go: with
+/// children, the last child (positive); without, minus Buchheim's thread (0
+/// for none), which is only ever set on a node without children. Once
 /// walked, `prelim` holds the node's centre across the levels.
 struct TidyNode {
     var prelim: Double
     var mod: Double
     var breadth: Double
-    var thread: Int32
+    var link: Int32
+    /// The sibling whose apportioning last reached this node, as its
+    /// family's stamp plus its sibling index (-1: none yet).
     var ancestor: Int32
 
-    init(number: Int32) {
-        prelim = 0; mod = 0; breadth = 0
-        thread = -1; ancestor = number
+    init(breadth: Double, link: Int32) {
+        prelim = 0; mod = 0
+        self.breadth = breadth
+        self.link = link
+        ancestor = -1
     }
 }
 
-/// One node's size and children bounds, gathered ahead of the breadth-first
-/// numbering.
-struct TidyGathered {
-    var breadth: Double
-    var depth: Double
-    var low: Int32
-    var high: Int32
-}
-
-/// The forest a tree layout walks, numbered breadth first from one virtual
+/// The forest a tree layout walks, numbered in preorder from one virtual
 /// root (node 0) over every real root, so a forest is one tree to the walk.
-/// A node's children are then consecutive numbers, siblings sit side by side
-/// in memory, a level is a run of numbers, and a contour runs through nearby
-/// nodes. The walk's contour fields are one 32-byte record a node, aligned to
-/// the cache line; the owner calls `deallocate()`. Buchheim's shift and
-/// change live only while one node's children are spaced, so they take a
-/// buffer as long as the largest family, not two arrays over every node.
+/// A subtree is then a run of numbers, so the contours of two neighbouring
+/// subtrees run through nearby memory down to where they meet (numbered
+/// breadth first, each contour step crossed a whole level). The walk's
+/// contour fields are one 32-byte record a node, aligned to the cache line;
+/// the owner calls `deallocate()`. Buchheim's shift and change live only
+/// while one node's children are spaced, so they take a buffer as long as
+/// the largest family, not two arrays over every node.
 struct TidyForest {
     let nodeCount: Int
-    /// Item position of each node (node 0 has none: -1).
-    let item: UnsafeMutablePointer<Int32>
-    /// Each node's side along the levels (its breadth is in its record):
-    /// with the breadth, its item's size, so the frames are written without
-    /// reading the sizes again at random.
-    let extent: UnsafeMutablePointer<Double>
-    /// Where each level's run of nodes starts (level 0 holds the roots).
-    var levelStart: [Int32] = []
-    /// The deepest item of each level, along the levels.
-    var levelDepth: [Double] = []
     let nodes: UnsafeMutablePointer<TidyNode>
-    /// Children of v: first[v]..<first[v + 1]; nodeCount + 1 entries, in
-    /// the scratch (the walk is its last reader).
-    let first: UnsafeMutablePointer<Int32>
+    /// One past the last node of each node's subtree: a node's next sibling.
+    /// In the scratch, whose last reader is the second walk.
+    let end: UnsafeMutablePointer<Int32>
+    /// Each item's node number and level, in pairs at the end of the
+    /// scratch: the write reads item i's pair before it writes frame i,
+    /// and frame i covers only the pairs of items up to i.
+    let placement: UnsafeMutablePointer<Int32>
+    /// The deepest item of each level (level 0 holds the roots), along the levels.
+    var levelDepth: [Double] = []
     /// The scratch when the caller's was too small.
     let ownScratch: UnsafeMutableRawPointer?
     /// The most children one node has.
     var widestFamily = 0
 
-    /// Int32 slots of scratch the build takes: the parent links, the kept
-    /// links, the children by item (starts and list), and `first`.
-    static func scratchSlots(count: Int) -> Int { 5 * count + 4 }
+    /// Int32 slots of scratch the build takes and where its placement
+    /// pairs start: the parent links (then `end`), the kept links (then
+    /// the parents-first order), the children by item (starts and list),
+    /// the subtree sizes, and the pairs last.
+    static func scratchSlots(count: Int) -> (total: Int, pairs: Int) {
+        let pairs = max(6 * count, 5 * count + 3)
+        return (pairs + 2 * count, pairs)
+    }
 
     /// `scratch` (`scratchBytes` long, any bound type) holds the build's
-    /// temporaries and `first` until the walk is done; when it is too small
-    /// the forest takes its own.
+    /// temporaries, `end` and the placements until the frames are written;
+    /// when it is too small the forest takes its own.
     init(count: Int, links: GraphLinks, sizes: UnsafeBufferPointer<Size>, horizontal: Bool,
          scratch: UnsafeMutableRawPointer?, scratchBytes: Int) {
-        let slots = Self.scratchSlots(count: count)
+        let (slots, pairsAt) = Self.scratchSlots(count: count)
         var raw = scratch
         if raw == nil || scratchBytes < slots * MemoryLayout<Int32>.stride {
             raw = UnsafeMutableRawPointer.allocate(byteCount: slots * MemoryLayout<Int32>.stride, alignment: 16)
@@ -139,12 +141,15 @@ struct TidyForest {
             ownScratch = nil
         }
         let slab = raw!.bindMemory(to: Int32.self, capacity: slots)
-        let parentOf = slab                   // count
-        let start = slab + count              // count + 2
-        let children = slab + 2 * count + 2   // count at most
-        let kept = slab + 3 * count + 2       // count at most
-        let first = slab + 4 * count + 2      // count + 2
-        self.first = first
+        let end = slab                        // count + 1, once the parent links are spent
+        let parentOf = slab + 1               // count
+        let kept = slab + count + 1           // count at most, then the order
+        let start = slab + 2 * count + 1      // count + 2
+        let children = slab + 3 * count + 3   // count at most
+        let size = slab + 4 * count + 3       // count
+        let placement = slab + pairsAt        // 2 * count
+        self.end = end
+        self.placement = placement
 
         // The parent link of each item: its first valid link; the kept
         // targets in link order, so children keep the order of their links.
@@ -187,83 +192,92 @@ struct TidyForest {
             start[p + 1] &+= 1
         }
 
-        // Breadth first from the virtual root; each node's record made as it
-        // is numbered, its breadth (its side across the levels) and children
-        // filled as it is reached, and each level's depth gathered.
-        let nodeCount = count + 1
-        self.nodeCount = nodeCount
-        let nodes = UnsafeMutableRawPointer.allocate(byteCount: nodeCount * MemoryLayout<TidyNode>.stride,
-                                                     alignment: 64)
-            .bindMemory(to: TidyNode.self, capacity: nodeCount)
-        self.nodes = nodes
-        let item = UnsafeMutablePointer<Int32>.allocate(capacity: nodeCount)
-        self.item = item
-        let extent = UnsafeMutablePointer<Double>.allocate(capacity: nodeCount)
-        self.extent = extent
-        extent[0] = 0
-        var levelStart: [Int32] = [1]
-        var levelDepth: [Double] = []
-        var next = 1
-        nodes.initialize(to: TidyNode(number: 0))
-        item[0] = -1
-        first[0] = 1
-        for i in 0..<count where parentOf[i] < 0 {
-            item[next] = Int32(truncatingIfNeeded: i)
-            (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-            next += 1
-        }
-        first[1] = Int32(truncatingIfNeeded: next)
-        var levelEnd = next, depth = 0.0
-        var v = 1
-        // Runs of up to 64 nodes: each node's size and children bounds are
-        // gathered first, in a loop with no branch on what it loads, so the
-        // random reads overlap; the run is then numbered from the copies
-        // (the child loop's trip count no longer waits on each miss).
-        withUnsafeTemporaryAllocation(of: TidyGathered.self, capacity: 64) { run in
-            let run = run.baseAddress!
-            while v < next {
-                let runCount = min(64, next - v)
-                for k in 0..<runCount {
-                    let i = Int(item[v + k])
-                    let size = sizes[i]
-                    run[k] = TidyGathered(breadth: horizontal ? size.height : size.width,
-                                          depth: horizontal ? size.width : size.height,
-                                          low: start[i], high: start[i + 1])
-                }
-                for k in 0..<runCount {
-                    if v == levelEnd {
-                        levelDepth.append(depth)
-                        depth = 0
-                        levelStart.append(Int32(truncatingIfNeeded: v))
-                        levelEnd = next
-                    }
-                    let g = run[k]
-                    depth = max(depth, g.depth)
-                    for c in Int(g.low)..<Int(g.high) {
-                        item[next] = children[c]
-                        (nodes + next).initialize(to: TidyNode(number: Int32(truncatingIfNeeded: next)))
-                        next += 1
-                    }
-                    nodes[v].breadth = g.breadth
-                    extent[v] = g.depth
-                    first[v + 1] = Int32(truncatingIfNeeded: next)
-                    v += 1
+        // An order with every parent before its children: the items' own
+        // when the links said so, else breadth first (in the kept links'
+        // place; the roots first, in item order).
+        let order = kept
+        if !ordered {
+            var tail = 0
+            for i in 0..<count where parentOf[i] < 0 {
+                order[tail] = Int32(truncatingIfNeeded: i)
+                tail += 1
+            }
+            var head = 0
+            while head < tail {
+                let i = Int(order[head])
+                head += 1
+                for c in Int(start[i])..<Int(start[i + 1]) {
+                    order[tail] = children[c]
+                    tail += 1
                 }
             }
         }
-        levelDepth.append(depth)
-        first[nodeCount] = Int32(truncatingIfNeeded: nodeCount)
-        levelStart.append(Int32(truncatingIfNeeded: nodeCount))
-        self.levelStart = levelStart
-        self.levelDepth = levelDepth
+
+        // Subtree sizes, children before parents (the order backwards).
+        size.initialize(repeating: 1, count: count)
+        var k = count - 1
+        while k >= 0 {
+            let i = ordered ? k : Int(order[k])
+            let p = Int(parentOf[i])
+            if p >= 0 { size[p] &+= size[i] }
+            k -= 1
+        }
+
+        // Preorder numbers: the roots side by side under the virtual root,
+        // then each item's children from the number after its own, each
+        // taking its subtree's size. Each node's record, `end` and level
+        // depth are made as its item is reached (its parent numbered it).
+        let nodeCount = count + 1
+        self.nodeCount = nodeCount
+        // Huge pages when large: a family's members and contours lie in
+        // one subtree's run, but the items reach their nodes at random.
+        let nodes = LargeArray.allocateScratch(bytes: nodeCount * MemoryLayout<TidyNode>.stride)
+            .bindMemory(to: TidyNode.self, capacity: nodeCount)
+        self.nodes = nodes
+        var next: Int32 = 1, lastRoot: Int32 = 0
+        for i in 0..<count where parentOf[i] < 0 {
+            placement[2 * i] = next
+            placement[2 * i + 1] = 0
+            lastRoot = next
+            next &+= size[i]
+        }
+        // From here `end` takes the parent links' slots.
+        nodes.initialize(to: TidyNode(breadth: 0, link: lastRoot))
+        end[0] = Int32(truncatingIfNeeded: nodeCount)
+        // The levels' depths in a buffer as long as the deepest tree could
+        // be (only the pages used are touched): no growth check per item.
+        let levelDepth = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        defer { levelDepth.deallocate() }
+        var levels = 0
+        for k in 0..<count {
+            let i = ordered ? k : Int(order[k])
+            let v = placement[2 * i], level = placement[2 * i + 1]
+            let s = sizes[i]
+            let depth = horizontal ? s.width : s.height
+            if Int(level) == levels {
+                levelDepth[levels] = max(0, depth)
+                levels += 1
+            } else {
+                levelDepth[Int(level)] = max(levelDepth[Int(level)], depth)
+            }
+            end[Int(v)] = v &+ size[i]
+            var child = v &+ 1, last: Int32 = 0
+            for c in Int(start[i])..<Int(start[i + 1]) {
+                let t = Int(children[c])
+                placement[2 * t] = child
+                placement[2 * t + 1] = level &+ 1
+                last = child
+                child &+= size[t]
+            }
+            (nodes + Int(v)).initialize(to: TidyNode(breadth: horizontal ? s.height : s.width, link: last))
+        }
+        self.levelDepth = Array(UnsafeBufferPointer(start: levelDepth, count: levels))
         widestFamily = Int(max(widest, roots))
     }
 
     /// Frees the nodes' records; the forest is not used after.
     func deallocate() {
-        UnsafeMutableRawPointer(nodes).deallocate()
-        item.deallocate()
-        extent.deallocate()
+        LargeArray.deallocateScratch(UnsafeMutableRawPointer(nodes), bytes: nodeCount * MemoryLayout<TidyNode>.stride)
         ownScratch?.deallocate()
     }
 
@@ -285,19 +299,22 @@ struct TidyForest {
         }
     }
 
-    /// Buchheim's two walks, without recursion: deeper nodes are finished
-    /// first (any order among disjoint subtrees gives the recursive walk's
+    /// Buchheim's two walks, without recursion: families are spaced from
+    /// the last number down, so every node's subtree is finished before its
+    /// family (any order among disjoint subtrees gives the recursive walk's
     /// result), then the modifiers are summed downward. Leaves each node's
     /// centre across the levels in its record's `prelim`.
     mutating func walk(spacing: Double) {
         let nodeCount = self.nodeCount
-        let n = nodes, first = self.first
-        // Shift and change of the family being spaced, by sibling index
-        // (zero between families: the shifts' execution clears them).
+        let n = nodes, end = self.end
+        // Shift and change of the family being spaced, and its members'
+        // numbers, by sibling index (shift and change zero between
+        // families: the shifts' execution clears them).
         let family = max(widestFamily, 1)
         let shift = UnsafeMutablePointer<Double>.allocate(capacity: 2 * family)
         shift.initialize(repeating: 0, count: 2 * family)
-        defer { shift.deallocate() }
+        let member = UnsafeMutablePointer<Int32>.allocate(capacity: family)
+        defer { shift.deallocate(); member.deallocate() }
         let change = shift + family
         // The centre-to-centre distance two neighbours at one level keep:
         // siblings `spacing` apart, cousins twice that. The first walk
@@ -311,40 +328,45 @@ struct TidyForest {
             (n[a].breadth + n[b].breadth) * 0.5 + cousins
         }
         @inline(__always) func nextLeft(_ v: Int) -> Int {
-            let c = first[v]
-            return Int(c < first[v + 1] ? c : n[v].thread)
+            let link = n[v].link
+            return link > 0 ? v + 1 : Int(-link)
         }
         @inline(__always) func nextRight(_ v: Int) -> Int {
-            let e = first[v + 1]
-            return Int(first[v] < e ? e - 1 : n[v].thread)
+            let link = n[v].link
+            return Int(link > 0 ? link : -link)
         }
-        /// Moves the subtree of `wp` by `amount`, spreading it over the
-        /// siblings from `wm` (siblings are consecutive numbers from `start`).
-        @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ start: Int, _ amount: Double) {
+        /// Moves the subtree of `v`, sibling `wp`, by `amount`, spreading it
+        /// over the siblings from `wm`.
+        @inline(__always) func moveSubtree(_ wm: Int, _ wp: Int, _ v: Int, _ amount: Double) {
             let perSubtree = amount / Double(wp - wm)
-            change[wp - start] -= perSubtree
-            shift[wp - start] += amount
-            change[wm - start] += perSubtree
-            n[wp].prelim += amount
-            n[wp].mod += amount
+            change[wp] -= perSubtree
+            shift[wp] += amount
+            change[wm] += perSubtree
+            n[v].prelim += amount
+            n[v].mod += amount
         }
-        /// `v` against the subtrees of its left siblings, `leftmost..<end`
-        /// (an ancestor is a sibling when its number lies in that run).
-        func apportion(_ v: Int, _ leftmost: Int, _ end: Int, _ defaultAncestor: Int) -> Int {
+        /// `v`, sibling `index` of a family stamped `base`, against the
+        /// subtrees of its left siblings, from `leftmost` to `left`. An
+        /// ancestor stamp at or past `base` names a sibling (stamps grow
+        /// family by family, and a node's earlier stamps came from families
+        /// below this one).
+        func apportion(_ v: Int, _ index: Int, _ left: Int, _ leftmost: Int, _ base: Int32,
+                       _ defaultAncestor: Int) -> Int {
             var defaultAncestor = defaultAncestor
-            var vip = v, vop = v, vim = v - 1, vom = leftmost
+            let stamp = base &+ Int32(truncatingIfNeeded: index)
+            var vip = v, vop = v, vim = left, vom = leftmost
             var sip = n[vip].mod, sop = n[vop].mod, sim = n[vim].mod, som = n[vom].mod
             var nextVim = nextRight(vim), nextVip = nextLeft(vip)
-            while nextVim != -1 && nextVip != -1 {
+            while nextVim != 0 && nextVip != 0 {
                 vim = nextVim
                 vip = nextVip
                 vom = nextLeft(vom)
                 vop = nextRight(vop)
-                n[vop].ancestor = Int32(truncatingIfNeeded: v)
+                n[vop].ancestor = stamp
                 let gap = n[vim].prelim + sim - (n[vip].prelim + sip) + cousinDistance(vim, vip)
                 if gap > 0 {
-                    let a = Int(n[vim].ancestor)
-                    moveSubtree(a >= leftmost && a < end ? a : defaultAncestor, v, leftmost, gap)
+                    let a = Int(n[vim].ancestor &- base)
+                    moveSubtree(a >= 0 ? a : defaultAncestor, index, v, gap)
                     sip += gap
                     sop += gap
                 }
@@ -355,67 +377,88 @@ struct TidyForest {
                 nextVim = nextRight(vim)
                 nextVip = nextLeft(vip)
             }
-            if nextVim != -1 && nextRight(vop) == -1 {
-                n[vop].thread = Int32(truncatingIfNeeded: nextVim)
+            if nextVim != 0 && nextRight(vop) == 0 {
+                n[vop].link = -Int32(truncatingIfNeeded: nextVim)
                 n[vop].mod += sim - sop
             }
-            if nextVip != -1 && nextLeft(vom) == -1 {
-                n[vom].thread = Int32(truncatingIfNeeded: nextVip)
+            if nextVip != 0 && nextLeft(vom) == 0 {
+                n[vom].link = -Int32(truncatingIfNeeded: nextVip)
                 n[vom].mod += sip - som
-                defaultAncestor = v
+                defaultAncestor = index
             }
             return defaultAncestor
         }
 
         // First walk. A node's midpoint over its children is kept in
         // `prelim` until its parent places it beside its left sibling.
+        var stamp: Int32 = 0
         var p = nodeCount - 1
         while p >= 0 {
-            let start = Int(first[p]), end = Int(first[p + 1])
-            if start < end {
-                var defaultAncestor = start
-                for w in (start + 1)..<end {
+            let last = Int(n[p].link)
+            if last > 0 {
+                let leftmost = p + 1
+                var count = 0, w = leftmost
+                while true {
+                    member[count] = Int32(truncatingIfNeeded: w)
+                    count += 1
+                    if w == last { break }
+                    w = Int(end[w])
+                }
+                let base = stamp
+                stamp &+= Int32(truncatingIfNeeded: count)
+                var defaultAncestor = 0
+                var left = leftmost
+                for j in 1..<max(count, 1) {
+                    let w = Int(member[j])
                     let midpoint = n[w].prelim
-                    let placed = n[w - 1].prelim + siblingDistance(w - 1, w)
+                    let placed = n[left].prelim + siblingDistance(left, w)
                     n[w].prelim = placed
                     n[w].mod = placed - midpoint
-                    defaultAncestor = apportion(w, start, end, defaultAncestor)
+                    defaultAncestor = apportion(w, j, left, leftmost, base, defaultAncestor)
+                    left = w
                 }
                 // Execute the shifts the apportioning left, right to left,
                 // clearing them for the next family.
                 var total = 0.0, rate = 0.0
-                var w = end - 1
-                while w >= start {
+                var j = count - 1
+                while j >= 0 {
+                    let w = Int(member[j])
                     n[w].prelim += total
                     n[w].mod += total
-                    rate += change[w - start]
-                    total += shift[w - start] + rate
-                    change[w - start] = 0
-                    shift[w - start] = 0
-                    w -= 1
+                    rate += change[j]
+                    total += shift[j] + rate
+                    change[j] = 0
+                    shift[j] = 0
+                    j -= 1
                 }
-                n[p].prelim = (n[start].prelim + n[end - 1].prelim) * 0.5
+                n[p].prelim = (n[leftmost].prelim + n[last].prelim) * 0.5
             }
             p -= 1
         }
         // Second walk: parents come before children, so one pass pushes each
-        // node's modifier sum down into its children's records (consecutive),
-        // which then hold their position and the sum their own children take.
+        // node's modifier sum down into its children's records, which then
+        // hold their position and the sum their own children take.
         n[0].mod -= n[0].prelim
         n[0].prelim = 0
         for v in 0..<nodeCount {
+            let last = Int(n[v].link)
+            guard last > 0 else { continue }
             let below = n[v].mod
-            for c in Int(first[v])..<Int(first[v + 1]) {
+            var c = v + 1
+            while true {
                 n[c].prelim += below
                 n[c].mod += below
+                if c == last { break }
+                c = Int(end[c])
             }
         }
     }
 
     /// Writes the items' frames, in item order, from the walked positions,
-    /// into `frames` (room for every item, uninitialized).
-    func write(frames: UnsafeMutablePointer<Rect>, direction: TreeLayout.Direction,
-               levelSpacing: Double, siblingSpacing: Double) {
+    /// into `frames` (room for every item, uninitialized; it may be the
+    /// scratch, see `placement`).
+    func write(frames: UnsafeMutablePointer<Rect>, sizes: UnsafeBufferPointer<Size>,
+               direction: TreeLayout.Direction, levelSpacing: Double, siblingSpacing: Double) {
         // Each level as deep as its deepest item, levels `levelSpacing` apart.
         var levelCentre = [Double](repeating: 0, count: levelDepth.count)
         var top = 0.0
@@ -423,8 +466,7 @@ struct TidyForest {
             levelCentre[d] = top + levelDepth[d] / 2
             top += levelDepth[d] + levelSpacing
         }
-        let n = nodes, item = self.item, extent = self.extent
-        let horizontal = direction == .right
+        let n = nodes, placement = self.placement
         // Radial: the breadth becomes a full turn (with one gap's room so the
         // first and last subtrees do not meet); the root level at the centre.
         var low = Double.infinity, high = -Double.infinity
@@ -435,12 +477,11 @@ struct TidyForest {
             }
         }
         let span = max(high - low + siblingSpacing, .leastNormalMagnitude)
-        for level in 0..<levelDepth.count {
-            let c = levelCentre[level], radius = c - levelCentre[0]
-            for v in Int(levelStart[level])..<Int(levelStart[level + 1]) {
-                let i = Int(item[v])
-                let b = n[v].breadth, e = extent[v], a = n[v].prelim
-                let size = horizontal ? Size(width: e, height: b) : Size(width: b, height: e)
+        levelCentre.withUnsafeBufferPointer { levelCentre in
+            let rootCentre = levelCentre[0]
+            for i in 0..<sizes.count {
+                let v = Int(placement[2 * i]), level = Int(placement[2 * i + 1])
+                let size = sizes[i], a = n[v].prelim, c = levelCentre[level]
                 let frame: Rect
                 switch direction {
                 case .down:
@@ -448,6 +489,7 @@ struct TidyForest {
                 case .right:
                     frame = Rect(x: c - size.width / 2, y: a - size.height / 2, width: size.width, height: size.height)
                 case .radial:
+                    let radius = c - rootCentre
                     let (sine, cosine) = sinCos(2 * Double.pi * (a - low) / span)
                     frame = Rect(x: radius * cosine - size.width / 2, y: radius * sine - size.height / 2,
                                  width: size.width, height: size.height)

@@ -33,6 +33,43 @@ enum LargeArray {
     }
 }
 
+extension LargeArray {
+    /// Scratch from this many bytes is a mapping of its own that asks for
+    /// huge pages: 4 MiB, two huge pages.
+    static let scratchMappingThreshold = 4 << 20
+
+    /// `bytes` of uninitialized scratch, aligned to the cache line, for
+    /// reads and writes all over it (a walk over a million node records):
+    /// on Linux, from `scratchMappingThreshold`, a mapping of its own with
+    /// huge pages advised, so random accesses keep to a few TLB entries and
+    /// its first writes fault every 2 MB; give it back with
+    /// `deallocateScratch(_:bytes:)` and the same `bytes`.
+    static func allocateScratch(bytes: Int) -> UnsafeMutableRawPointer {
+        #if os(Linux) && canImport(Glibc)
+        if bytes >= scratchMappingThreshold {
+            let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            if let mapped, mapped != MAP_FAILED {
+                _ = madvise(mapped, bytes, MADV_HUGEPAGE)
+                return mapped
+            }
+            fatalError("cannot map \(bytes) bytes of scratch")
+        }
+        #endif
+        return UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 1), alignment: 64)
+    }
+
+    /// Gives back scratch from `allocateScratch(bytes:)`.
+    static func deallocateScratch(_ scratch: UnsafeMutableRawPointer, bytes: Int) {
+        #if os(Linux) && canImport(Glibc)
+        if bytes >= scratchMappingThreshold {
+            _ = munmap(scratch, bytes)
+            return
+        }
+        #endif
+        scratch.deallocate()
+    }
+}
+
 extension Array {
     /// An array of exactly `count` elements that `body` initializes, every
     /// one, in memory that asks for huge pages when it is large. `room`:
