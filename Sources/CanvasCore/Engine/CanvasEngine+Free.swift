@@ -279,27 +279,32 @@ extension CanvasEngine {
 }
 
 extension CanvasEngine {
-    /// `queryIDs` on a free canvas at zoom 1 with a buffer: the index writes
+    /// `queryIDs` on a free canvas at zoom 1 with a buffer (nil without a
+    /// free index): the index writes
     /// the ids straight into `out` and they are put in data order there, so
     /// a screenful allocates nothing and is never copied (issue 20: the
     /// array of positions, the position of each id and the copy back were
     /// a third of a viewport query's instructions on clustered data). With
     /// ids 1…n in data order the ids sort as their positions do; otherwise
     /// each becomes its position in place, and its id again once sorted.
-    func freeQueryIDs(_ rect: Rect, _ index: EditableIndex, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int {
+    func freeQueryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>, capacity: Int) -> Int? {
         // The frames are read only for the oversized list and near the
         // rectangle's edges. With ids 1…n an id's slot is the id less one,
         // so the closure holds the frames alone: no dynamic exclusivity
         // check on the engine's properties at each read, and no copy of
         // the item list (whose copy is an outlined value-witness call).
         let sequential = idsAreSequential
-        let found: Int
-        if sequential {
-            let frames = placement.frames
-            found = index.ids(in: rect, frame: { frames[Int(truncatingIfNeeded: $0 &- 1)] }, into: out, capacity: capacity)
+        let found: Int? = if sequential {
+            Self.inPlace(&editing.index) { index in
+                let frames = self.placement.frames
+                return index.ids(in: rect, frame: { frames[Int(truncatingIfNeeded: $0 &- 1)] }, into: out, capacity: capacity)
+            }
         } else {
-            found = index.ids(in: rect, frame: { self.placement.frames[self.items.slot(of: $0)!] }, into: out, capacity: capacity)
+            Self.inPlace(&editing.index) { index in
+                index.ids(in: rect, frame: { self.placement.frames[self.items.slot(of: $0)!] }, into: out, capacity: capacity)
+            }
         }
+        guard let found else { return nil }
         guard found <= capacity, found > 1 else { return found }
         out.withMemoryRebound(to: Int.self, capacity: found) { positions in
             let buffer = UnsafeMutableBufferPointer(start: positions, count: found)
@@ -314,5 +319,15 @@ extension CanvasEngine {
             for slot in 0..<found { buffer[slot] = Int(bitPattern: UInt(ids[buffer[slot]])) }
         }
         return found
+    }
+
+    /// `body` with the engine's own free index, nil without one. Binding
+    /// `editing.index` with `if let` copies it (an outlined value-witness
+    /// copy: five retains and five releases a query, issue 20), where an
+    /// inout access lends the stored one; `body` only reads it.
+    @inline(__always)
+    private static func inPlace<Result>(_ index: inout EditableIndex?, _ body: (inout EditableIndex) -> Result) -> Result? {
+        guard index != nil else { return nil }
+        return body(&index!)
     }
 }

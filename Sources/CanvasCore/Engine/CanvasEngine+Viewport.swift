@@ -178,10 +178,8 @@ extension CanvasEngine {
     /// is copied.
     public func queryIDs(_ rect: Rect, into out: UnsafeMutablePointer<UInt64>?, capacity: Int) -> Int {
         guard rect.isFinite, !rect.isEmpty else { return 0 }
-        if let index = editing.index {
-            if let out, capacity > 0, zoom.isIdentity { return freeQueryIDs(rect, index, into: out, capacity: capacity) }
-            return copyIDs(freeQuery(rect), into: out, capacity: capacity)
-        }
+        if let out, capacity > 0, zoomScale == 1, let found = freeQueryIDs(rect, into: out, capacity: capacity) { return found }
+        if editing.index != nil { return copyIDs(freeQuery(rect), into: out, capacity: capacity) }
         let index = culling()  // nil: the first query after a resolve, a scan into an array
         if let out, capacity > 0, let index {
             // An Int and a UInt64 share their bits, so the positions are
