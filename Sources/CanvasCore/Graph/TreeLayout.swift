@@ -104,6 +104,8 @@ struct TidyNode {
 struct TidyForest {
     let nodeCount: Int
     let nodes: UnsafeMutablePointer<TidyNode>
+    /// Whether `nodes` is a mapping of its own (`LargeArray.allocateScratch`).
+    let nodesMapped: Bool
     /// One past the last node of each node's subtree: a node's next sibling.
     /// In the scratch, whose last reader is the second walk.
     let end: UnsafeMutablePointer<Int32>
@@ -231,9 +233,10 @@ struct TidyForest {
         self.nodeCount = nodeCount
         // Huge pages when large: a family's members and contours lie in
         // one subtree's run, but the items reach their nodes at random.
-        let nodes = LargeArray.allocateScratch(bytes: nodeCount * MemoryLayout<TidyNode>.stride)
-            .bindMemory(to: TidyNode.self, capacity: nodeCount)
+        let scratch = LargeArray.allocateScratch(bytes: nodeCount * MemoryLayout<TidyNode>.stride)
+        let nodes = scratch.pointer.bindMemory(to: TidyNode.self, capacity: nodeCount)
         self.nodes = nodes
+        nodesMapped = scratch.mapped
         var next: Int32 = 1, lastRoot: Int32 = 0
         for i in 0..<count where parentOf[i] < 0 {
             placement[2 * i] = next
@@ -277,7 +280,8 @@ struct TidyForest {
 
     /// Frees the nodes' records; the forest is not used after.
     func deallocate() {
-        LargeArray.deallocateScratch(UnsafeMutableRawPointer(nodes), bytes: nodeCount * MemoryLayout<TidyNode>.stride)
+        LargeArray.deallocateScratch(UnsafeMutableRawPointer(nodes), bytes: nodeCount * MemoryLayout<TidyNode>.stride,
+                                     mapped: nodesMapped)
         ownScratch?.deallocate()
     }
 

@@ -42,26 +42,26 @@ extension LargeArray {
     /// reads and writes all over it (a walk over a million node records):
     /// on Linux, from `scratchMappingThreshold`, a mapping of its own with
     /// huge pages advised, so random accesses keep to a few TLB entries and
-    /// its first writes fault every 2 MB; give it back with
-    /// `deallocateScratch(_:bytes:)` and the same `bytes`.
-    static func allocateScratch(bytes: Int) -> UnsafeMutableRawPointer {
+    /// its first writes fault every 2 MB (`mapped`); where the mapping is
+    /// refused, an ordinary allocation (never a trap of its own). Give it
+    /// back with `deallocateScratch(_:bytes:mapped:)` and the same values.
+    static func allocateScratch(bytes: Int) -> (pointer: UnsafeMutableRawPointer, mapped: Bool) {
         #if os(Linux) && canImport(Glibc)
         if bytes >= scratchMappingThreshold {
             let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
             if let mapped, mapped != MAP_FAILED {
                 _ = madvise(mapped, bytes, MADV_HUGEPAGE)
-                return mapped
+                return (mapped, true)
             }
-            fatalError("cannot map \(bytes) bytes of scratch")
         }
         #endif
-        return UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 1), alignment: 64)
+        return (UnsafeMutableRawPointer.allocate(byteCount: Swift.max(bytes, 1), alignment: 64), false)
     }
 
     /// Gives back scratch from `allocateScratch(bytes:)`.
-    static func deallocateScratch(_ scratch: UnsafeMutableRawPointer, bytes: Int) {
+    static func deallocateScratch(_ scratch: UnsafeMutableRawPointer, bytes: Int, mapped: Bool) {
         #if os(Linux) && canImport(Glibc)
-        if bytes >= scratchMappingThreshold {
+        if mapped {
             _ = munmap(scratch, bytes)
             return
         }
