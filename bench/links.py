@@ -81,10 +81,10 @@ def miss_reason(goal, links):
         return ("with links the host copies the visible link ids and then each link's route, one call a link: "
                 "the routes dominate; see docs/bench-links.md.")
     if goal.startswith("The tidy tree"):
-        return ("the tree renumbers the items breadth first, so its build gathers each item's size and children and "
-                "its frames are scattered back, and the walk chases contours across levels: about 8M last-level cache "
-                "misses at 1M nodes where the flow layout streams (3.0× its instructions, 11× its warm time); cold, "
-                "both pay page faults, the flow's most of its time; see docs/bench-graph.md.")
+        return ("the tree numbers the items in preorder (a subtree is a run of numbers, so the contour walks stay in "
+                "nearby records) with its records and frames in huge pages, but mapping items to nodes and back is "
+                "still two random passes (about 40 ms of a warm build at 1M nodes, memory latency), and the first "
+                "walk runs more instructions than the whole flow layout; see docs/bench-graph.md, Session 14.")
     return "see docs/bench-links.md."
 
 
