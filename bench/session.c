@@ -17,7 +17,7 @@
 **   drag-pan     at zoom 1 over the busiest blob: 60 moves, release, the fling to rest
 **   zoom out     ctrl-wheel (dy 50 pixels a frame) down to the fitted zoom (the zoom floor)
 **   pan fitted   a 60-frame drag at the fitted zoom (level of detail)
-**   zoom in      ctrl-wheel back to zoom 1
+**   zoom in      ctrl-wheel back to zoom 1, the pointer over the busiest blob
 **   animated fit canvas_zoom_to_fit(animated) ticked to rest; then how far the
 **                items' centre is from the viewport's, in screen points
 **   idle fitted  120 ticks with nothing moving
@@ -191,10 +191,16 @@ static void drag_input(void *context, int i) {
     }
 }
 
+/* Where the pointer is while the wheel turns: the middle of the view for the
+   zoom out (the busiest blob is there), and over the busiest blob again for
+   the zoom back in, wherever the pan at the fit left it (a user zooms in on
+   cards, not on the empty margin the pan may have brought under the middle). */
+static canvas_point wheel_at = {640, 400};
+
 static void wheel_input(void *context, int i) {
     (void)i;
     double dy = *(double *)context;
-    canvas_wheel_event e = {0, dy, CANVAS_WHEEL_PIXEL, 0, 1, {640, 400}, clock_ms};
+    canvas_wheel_event e = {0, dy, CANVAS_WHEEL_PIXEL, 0, 1, wheel_at, clock_ms};
     CHECK(engine, canvas_wheel(engine, &e));
 }
 
@@ -475,8 +481,15 @@ int main(int argc, char **argv) {
     phase_print(&p);
     stop_motion();
 
-    /* ---- zoom back in ---- */
+    /* ---- zoom back in, the pointer over the busiest blob ---- */
     dy = -50;
+    {
+        canvas_rect view;
+        CHECK(engine, canvas_get_viewport(engine, &view));
+        double k = zoom_now();
+        wheel_at.x = fmin(fmax(k * bx - view.x, 0), 1280);
+        wheel_at.y = fmin(fmax(k * by - view.y, 0), 800);
+    }
     p = phase_begin("ctrl-wheel zoom back in to 1", (size_t)wheel_frames);
     while (zoom_now() < 0.9999 && phase_frame(&p, frame(wheel_input, &dy, 0, NULL))) {}
     if (zoom_now() < 0.9999) CHECK(engine, canvas_set_zoom(engine, 1));
