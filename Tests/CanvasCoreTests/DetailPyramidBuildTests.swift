@@ -268,6 +268,11 @@ struct DetailPyramidBuildTests {
                                 0.3, -0.3, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496,
                                 9.1e18, -9.3e18, 1e300, -1e300, .infinity, -.infinity, 5e-324, -5e-324]
         values += (0..<2000).map { _ in rng.uniform(-1e6, 1e6) } + (0..<2000).map { _ in (rng.uniform(-4000, 4000)).rounded() + 0.5 }
+        // Next to the ties, and where a double's spacing is a half or a quarter.
+        for tie in [0.5, 1.5, 2.5, 1023.5, 0x1p50 + 0.5, 0x1p51 + 0.5, 0x1p52 - 0.5, 0x1p51 - 0.25, 0x1p51 - 0.75] {
+            values += [tie, tie.nextDown, tie.nextUp, -tie, -tie.nextDown, -tie.nextUp]
+        }
+        values += (0..<2000).map { _ in rng.uniform(-0x1p52, 0x1p52) } + (0..<2000).map { _ in rng.uniform(-4, 4) }
         for value in values {
             let ours = ZoomTransform.rounded(value), theirs = value.rounded()
             #expect(ours == theirs && ours.sign == theirs.sign, "\(value)")
