@@ -314,23 +314,49 @@ extension CanvasEngine {
     static func difference(
         _ now: [Int], _ nowIDs: [UInt64], from before: [Int], _ beforeIDs: [UInt64]
     ) -> (appeared: [UInt64], disappeared: [UInt64]) {
-        var appeared: [UInt64] = []
+        guard now.count == nowIDs.count, before.count == beforeIDs.count else { return difference(nowIDs, from: beforeIDs) }
+        // Branch-free: each step writes both candidates where the lists
+        // end and moves each end by a comparison. At a zoom step most
+        // items come or go, and a branch on which list is ahead
+        // mispredicted about half the time (a twelfth of a ctrl-wheel
+        // frame, issue 20).
         var disappeared: [UInt64] = []
-        var next = 0, old = 0
-        while next < now.count && old < before.count {
-            if now[next] < before[old] {
-                appeared.append(nowIDs[next])
-                next += 1
-            } else if before[old] < now[next] {
-                disappeared.append(beforeIDs[old])
-                old += 1
-            } else {
-                next += 1
-                old += 1
+        let appeared = [UInt64](unsafeUninitializedCapacity: now.count) { appeared, appearedCount in
+            disappeared = [UInt64](unsafeUninitializedCapacity: before.count) { disappeared, disappearedCount in
+                now.withUnsafeBufferPointer { now in
+                    before.withUnsafeBufferPointer { before in
+                        nowIDs.withUnsafeBufferPointer { nowIDs in
+                            beforeIDs.withUnsafeBufferPointer { beforeIDs in
+                                var next = 0, old = 0, came = 0, went = 0
+                                while next < now.count && old < before.count {
+                                    let a = now[next], b = before[old]
+                                    // came <= next and went <= old: both writes are in room.
+                                    (appeared.baseAddress! + came).initialize(to: nowIDs[next])
+                                    (disappeared.baseAddress! + went).initialize(to: beforeIDs[old])
+                                    let isNew = a < b ? 1 : 0, isGone = b < a ? 1 : 0
+                                    came &+= isNew
+                                    went &+= isGone
+                                    next &+= 1 &- isGone
+                                    old &+= 1 &- isNew
+                                }
+                                while next < now.count {
+                                    (appeared.baseAddress! + came).initialize(to: nowIDs[next])
+                                    came &+= 1
+                                    next &+= 1
+                                }
+                                while old < before.count {
+                                    (disappeared.baseAddress! + went).initialize(to: beforeIDs[old])
+                                    went &+= 1
+                                    old &+= 1
+                                }
+                                appearedCount = came
+                                disappearedCount = went
+                            }
+                        }
+                    }
+                }
             }
         }
-        appeared += nowIDs[next...]
-        disappeared += beforeIDs[old...]
         return (appeared, disappeared)
     }
 
