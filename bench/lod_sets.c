@@ -1,18 +1,11 @@
 /*
 ** lod_sets.c: level of detail on generated free-canvas data against a naive
-** one-pass binning (issue 20), for bench/lod.py:
+** one-pass binning (issue 20), for scripts/bench-session (bench/session.py):
 **
 **     lod_sets [set] [item count] [runs] [min_size]   (default mixed 1000000 3 CANVAS_LOD_MIN_SIZE)
 **
-** Sets (seeded, SplitMix64 seed 20):
-**   uniform    squares of 40 points, centres uniform over a square holding
-**              about 10 items per 100 x 100 points... (sqrt(n) * 100 a side)
-**   clustered  the same squares, centres in 300 Gaussian blobs (sigma 2% of
-**              the side) plus 10% uniform background
-**   lines      the same squares along 200 random segments, jittered 20 points
-**   mixed      sides log-normal (median 160, clamped to 16 ... 1600), aspect
-**              0.3 ... 3 (log-uniform), centres as clustered: the mix the
-**              session benchmark describes
+** Sets: bench/session_data.h's four (mixed, uniform, clustered, lines; seeded,
+** the same bytes as the session's cards and the R-tree comparison's sets).
 ** A free canvas (canvas_set_item_frames), viewport 1280 x 800, zoom on both
 ** axes with limits 0.00001 ... 5, level of detail cell 16 and min_size as given.
 ** Zooms: fit (canvas_zoom_to_fit), then 4, 16, 64 and 256 times it, each
@@ -38,6 +31,7 @@
 #include <math.h>
 
 #include "common.h"
+#include "session_data.h"
 
 /* CPU time of this thread, not wall time: on a shared machine (2 cores,
    load 15 and more) wall time measured other people's builds. */
@@ -52,12 +46,24 @@ static double cpu_seconds(void) {
 static double MIN_SIZE = CANVAS_LOD_MIN_SIZE;
 #define CELL 16.0
 
+/* The sets this file measured before it took session_data.h's (Sessions
+   8-14 in docs/bench-lod-sets.md and bench-lod-answer.md); bench/lod_zoom.c
+   and bench/lod_min_size.c still generate them:
+   Sets (seeded, SplitMix64 seed 20):
+     uniform    squares of 40 points, centres uniform over a square holding
+                about 10 items per 100 x 100 points... (sqrt(n) * 100 a side)
+     clustered  the same squares, centres in 300 Gaussian blobs (sigma 2% of
+                the side) plus 10% uniform background
+     lines      the same squares along 200 random segments, jittered 20 points
+     mixed      sides log-normal (median 160, clamped to 16 ... 1600), aspect
+                0.3 ... 3 (log-uniform), centres as clustered: the mix the
+                session benchmark describes */
 static double gauss(rng *r) {
     double u = rng_uniform(r, 1e-12, 1), v = rng_uniform(r, 0, 1);
     return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
 }
 
-static void generate(const char *set, size_t n, canvas_rect *frames) {
+static inline void generate(const char *set, size_t n, canvas_rect *frames) {
     rng r = {20};
     double side = sqrt((double)n) * 100;
     enum { BLOBS = 300, LINES = 200 };
@@ -130,11 +136,16 @@ static size_t naive(const canvas_rect *frames, size_t n, double s, canvas_rect r
 
 int main(int argc, char **argv) {
     const char *set = argc > 1 ? argv[1] : "mixed";
+    int kind = sd_kind_named(set);
+    if (kind < 0) {
+        fprintf(stderr, "lod_sets: no set named %s (mixed, uniform, clustered, lines)\n", set);
+        return 2;
+    }
     size_t n = argc > 2 ? strtoull(argv[2], NULL, 10) : 1000000;
     int runs = argc > 3 ? atoi(argv[3]) : 3;
     if (argc > 4) MIN_SIZE = atof(argv[4]);
     canvas_rect *frames = xmalloc(n * sizeof *frames);
-    generate(set, n, frames);
+    sd_generate((sd_kind)kind, n, (double *)frames);
     canvas_visible_item *items = xmalloc(n * sizeof *items), *items2 = xmalloc(n * sizeof *items2);
     uint64_t *ids = xmalloc(n * sizeof *ids);
     enum { CLUSTERS = 4000000 };

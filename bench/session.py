@@ -3,6 +3,10 @@ phases, then the R-tree comparison when built) and prints its Markdown section
 for docs/BENCHMARKS.md (scripts/bench-session; scripts/bench appends it).
 
     python3 bench/session.py --bin RELEASE_DIR --session SESSION_BINARY [--cards N] [--rtree RTREE_BINARY]
+                             [--lod LOD_BINARY]
+
+LOD_BINARY prints bench/lod_sets.c's JSON lines, one a set and size (the
+level-of-detail comparison against a naive binning).
 """
 import argparse
 import json
@@ -58,6 +62,7 @@ def main():
     parser.add_argument("--bin", required=True)
     parser.add_argument("--session", required=True)
     parser.add_argument("--rtree")
+    parser.add_argument("--lod")
     parser.add_argument("--cards", type=int, default=1_000_000)
     args = parser.parse_args()
     n = args.cards
@@ -75,6 +80,7 @@ def main():
         faces += lines(["luajit", os.path.join(ROOT, "bench", "session_faces.lua"), "canvas.ffi"] + face_args, env, 900, False)
         faces += lines([sys.executable, os.path.join(ROOT, "bench", "session_faces.py")] + face_args, env, 900, False)
     rtree = lines([args.rtree], timeout=3600, required=False) if args.rtree else []
+    lod = lines([args.lod], timeout=3600, required=False) if args.lod else []
     phases = [r for r in records if "phase" in r]
     edits = {r["edit"]: r for r in records if "edit" in r}
     fit_end = next(r["fit_end"] for r in records if "fit_end" in r)
@@ -190,6 +196,8 @@ def main():
     L.append("")
     if rtree:
         L.extend(rtree_section(rtree))
+    if lod:
+        L.extend(lod_section(lod))
     print("\n".join(L))
 
 
@@ -222,6 +230,60 @@ def rtree_section(records):
     L.append("| the free canvas's viewport query no slower than Boost's rtree on any set, fresh or after the edits, "
              f"and ahead on at least two | slower on {len(slower)} of {len(sets)} ({', '.join(slower) or 'none'}); "
              f"ahead on {len(ahead)} sets | {'yes' if not slower and len(ahead) >= 2 else 'no'} |")
+    L.append("")
+    return L
+
+
+def lod_section(records):
+    """Level of detail on the comparison sets against the naive binning a host would write (bench/lod_sets.c)."""
+    sets = [r for r in records if "set" in r]
+    L = ["### Level of detail on the same sets, against a naive binning", ""]
+    L.append("`bench/lod_sets.c` on `bench/session_data.h`'s four sets (the same cards as above): a free canvas, a")
+    L.append("1280 × 800 viewport, zoom on both axes (limits 0.00001–5), level of detail at the documented defaults")
+    L.append("(`CANVAS_LOD_MIN_SIZE`, cell 16). Zooms: the fit, then 4, 16, 64 and 256 times it, each centred on the")
+    L.append("content's centre. **LOD**: `canvas_query_lod` over the culling rectangle once the levels exist (the second")
+    L.append("query at the zoom). **Naive**: the floor a host would write, one pass over every frame zoomed, a large one")
+    L.append("meeting the rectangle kept, a small one summed into its screen cell of a dense grid (count, first,")
+    L.append("bounds). **Copy**: `memcpy` of the answer the query returned (its items and clusters), what \"costs its")
+    L.append("answer\" is measured against. **Index**: `canvas_resolve`, which builds the free canvas's index; **open**:")
+    L.append("the first query at the fit, which builds every level the zoom limits reach. Thread CPU time, medians of")
+    L.append("the runs, a fresh engine each. Data in data order as generated (scattered in space).")
+    L.append("")
+    L.append("| set | cards | zoom | items | clusters | LOD | naive | copy | LOD / copy | naive / LOD |")
+    L.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    worst_copy, worst_naive = None, None
+    for r in sets:
+        fit = r["zooms"][0]["scale"]
+        for z in r["zooms"]:
+            per_copy = z["lod"] / max(z["copy"], 1e-9)
+            per_naive = z["naive"] / max(z["lod"], 1e-9)
+            where = f"{r['set']} at {r['items']:,}, zoom {z['scale']:.3g}"
+            if worst_copy is None or per_copy > worst_copy[0]:
+                worst_copy = (per_copy, where)
+            if worst_naive is None or per_naive < worst_naive[0]:
+                worst_naive = (per_naive, where)
+            L.append(f"| {r['set']} | {r['items']:,} | {z['scale']:.3g} ({z['scale'] / fit:.0f}× fit) | {z['items']:,} | "
+                     f"{z['clusters']:,} | {us(z['lod'] * 1e6)} | {us(z['naive'] * 1e6)} | {us(z['copy'] * 1e6)} | "
+                     f"{per_copy:,.1f}× | {per_naive:,.1f}× |")
+    L.append("")
+    L.append("| set | cards | index | open (every level) | open / index | idle tick, LOD on |")
+    L.append("|---|---:|---:|---:|---:|---:|")
+    for r in sets:
+        L.append(f"| {r['set']} | {r['items']:,} | {us(r['index'] * 1e6)} | {us(r['open'] * 1e6)} | "
+                 f"{r['open'] / r['index']:.2f}× | {us(r['idle'] * 1e6)} |")
+    L.append("")
+    mixed = [r for r in sets if r["set"] == "mixed"]
+    L.append("| goal | measured | met? |")
+    L.append("|---|---|---|")
+    if worst_copy:
+        L.append(f"| a level-of-detail query costs its answer, for any mix of sizes (within 2× of copying the items and "
+                 f"clusters it returns) | worst {worst_copy[0]:,.1f}× ({worst_copy[1]}) | {'yes' if worst_copy[0] <= 2 else 'no'} |")
+        L.append(f"| level of detail faster than the naive one-pass binning at every zoom on every set | slowest "
+                 f"{worst_naive[0]:,.1f}× faster ({worst_naive[1]}) | {'yes' if worst_naive[0] > 1 else 'no'} |")
+    for r in mixed:
+        ratio = r["open"] / r["index"]
+        L.append(f"| every level built at open within 1/4 of the index build on mixed data ({r['items']:,}) | "
+                 f"{us(r['open'] * 1e6)} vs {us(r['index'] * 1e6)} = {ratio:.2f}× | {'yes' if ratio <= 0.25 else 'no'} |")
     L.append("")
     return L
 
