@@ -321,8 +321,8 @@ extension CanvasEngine {
         // mispredicted about half the time (a twelfth of a ctrl-wheel
         // frame, issue 20).
         var disappeared: [UInt64] = []
-        let appeared = [UInt64](unsafeUninitializedCapacity: now.count) { appeared, appearedCount in
-            disappeared = [UInt64](unsafeUninitializedCapacity: before.count) { disappeared, disappearedCount in
+        let appeared = [UInt64](uninitializedCapacity: now.count) { appeared, appearedCount in
+            disappeared = [UInt64](uninitializedCapacity: before.count) { disappeared, disappearedCount in
                 now.withUnsafeBufferPointer { now in
                     before.withUnsafeBufferPointer { before in
                         nowIDs.withUnsafeBufferPointer { nowIDs in

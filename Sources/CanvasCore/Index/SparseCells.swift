@@ -200,7 +200,7 @@ struct SparseCells<Payload> {
                             last = column
                         }
                         var columns = [Int](repeating: 0, count: count)
-                        let payloads = [Payload](unsafeUninitializedCapacity: count) { buffer, initialized in
+                        let payloads = [Payload](uninitializedCapacity: count) { buffer, initialized in
                             var slot = -1
                             i = 0
                             j = 0
@@ -259,7 +259,7 @@ extension SparseCells.Row: Hashable where Payload: Hashable {}
 /// A copy of `array` in storage of its own count (an array grown by
 /// appending keeps up to twice the room it needs; stored rows should not).
 func exactCopy<Element>(_ array: [Element]) -> [Element] {
-    Array(unsafeUninitializedCapacity: array.count) { buffer, count in
+    Array(uninitializedCapacity: array.count) { buffer, count in
         _ = buffer.initialize(from: array)
         count = array.count
     }

@@ -606,7 +606,7 @@ extension SpatialIndex {
         let rectMaxX = rect.x + rect.width
         let rectMaxY = rect.y + rect.height
         // One slot past the bound: the write after the last match lands there.
-        return [Int](unsafeUninitializedCapacity: bound + 1) { result, initialized in
+        return [Int](uninitializedCapacity: bound + 1) { result, initialized in
             var count = 0
             frames.withUnsafeBufferPointer { frames in
                 for index in frames.indices {
@@ -711,7 +711,7 @@ func gatherIndices(capacity: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> I
             Array(UnsafeBufferPointer(rebasing: buffer[..<body(buffer)]))
         }
     }
-    var result = [Int](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+    var result = [Int](uninitializedCapacity: capacity) { buffer, initialized in
         initialized = body(buffer)
     }
     // Don't hand back a large allocation that is mostly empty.

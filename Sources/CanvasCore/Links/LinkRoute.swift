@@ -272,7 +272,7 @@ struct StepPath {
     var array: [Point] {
         withUnsafeBytes(of: points) { raw in
             let path = raw.baseAddress!.assumingMemoryBound(to: Point.self)
-            return [Point](unsafeUninitializedCapacity: count) { out, initialized in
+            return [Point](uninitializedCapacity: count) { out, initialized in
                 for k in 0..<count { out[k] = path[k] }
                 initialized = count
             }

@@ -81,7 +81,7 @@ extension Array {
         _ body: (UnsafeMutableBufferPointer<Element>) -> Void
     ) -> [Element] {
         let capacity = Swift.max(count, room)
-        return [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+        return [Element](uninitializedCapacity: capacity) { buffer, initialized in
             LargeArray.adviseHugePages(UnsafeMutableRawPointer(buffer.baseAddress), bytes: capacity * MemoryLayout<Element>.stride)
             body(UnsafeMutableBufferPointer(rebasing: buffer[..<count]))
             initialized = count
