@@ -76,7 +76,11 @@ struct CallbackLinksLayout: CanvasLayout {
         // items.links are the engine's links whose ends are both items, in
         // link order, each with its id (none for links a layout was given).
         let graph = items.links
-        let links = [canvas_layout_link](uninitializedCapacity: graph.count) { links, initialized in
+        // Not unsafeUninitializedCapacity for no links: it writes into the
+        // empty-array storage every thread's arrays share (see
+        // Array(uninitializedCapacity:), which this module's header check
+        // cannot see).
+        let links = graph.count == 0 ? [] : [canvas_layout_link](unsafeUninitializedCapacity: graph.count) { links, initialized in
             let ids = graph.ids ?? []
             for k in 0..<graph.count {
                 links[k] = canvas_layout_link(id: k < ids.count ? ids[k] : 0,
